@@ -1,0 +1,59 @@
+# Two commands for people: `make serve` and `make test`. Both install what
+# they need first (idempotently), on a fresh clone of a fresh machine.
+
+PYTHON ?= python3
+HOST ?= 127.0.0.1
+PORT ?= 8000
+VENV := .venv
+PY := $(VENV)/bin/python
+
+.PHONY: serve test unit e2e runtime test-deps browser clean
+
+## serve: install the pinned runtime and serve the app at http://127.0.0.1:8000/
+serve: runtime
+	@echo "Serving the app at http://$(HOST):$(PORT)/ (Ctrl+C stops)"
+	$(PYTHON) -m http.server $(PORT) --bind $(HOST)
+
+## test: install what the tests need, then run unit and end-to-end tests
+test: runtime test-deps browser
+	$(PY) -m pytest tests e2e
+
+## unit: the core's unit tests alone (fast, no browser)
+unit: test-deps
+	$(PY) -m pytest tests
+
+## e2e: the end-to-end tests alone
+e2e: runtime test-deps browser
+	$(PY) -m pytest e2e
+
+# The pinned Pyodide and PyScript packages, copied into vendor/ (git-ignored).
+# tools/vendor.py is idempotent and quick, so it runs every time.
+runtime: node_modules/.package-lock.json
+	@$(PYTHON) tools/vendor.py
+
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+# A virtual environment from the pinned test requirements.
+test-deps: $(VENV)/.installed
+
+$(VENV)/.installed: requirements-test.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-test.txt
+	@touch $@
+
+# A Chromium for the end-to-end tests: Debian's when we are root and it is
+# missing (Playwright cannot download its own browsers everywhere), else
+# Playwright's own.
+browser: test-deps
+	@if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; then \
+		true; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	else \
+		$(PY) -m playwright install chromium; \
+	fi
+
+clean:
+	rm -rf vendor node_modules $(VENV) test-results .pytest_cache .hypothesis

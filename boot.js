@@ -1,0 +1,313 @@
+// The shell: what must work before Python is ready, and the services the
+// Python layer borrows from the browser. Language (catalogs, plural rules,
+// number formats through Intl), hash routes, the guide, the loading
+// indicator and the friendly error panel. Game logic lives in py/.
+
+const LANGUAGES = ["en", "de", "pt", "id"];
+const GAMES = ["notakto", "uttt", "hex", "y"];
+const PREFS_KEY = "abstract-games/prefs";
+const SCHEMA = 1;
+const LOAD_TIMEOUT_MS = 90000;
+
+const $ = (id) => document.getElementById(id);
+const catalogs = {};
+let lang = "en";
+const languageListeners = [];
+const routeListeners = [];
+let pythonReady = false;
+
+// ---------------------------------------------------------------- storage
+// The language choice is the shell's only stored value; it uses the same
+// envelope as the Python storage layer and ignores anything it cannot read.
+function readPrefs() {
+  try {
+    const raw = localStorage.getItem(PREFS_KEY);
+    if (!raw) return {};
+    const envelope = JSON.parse(raw);
+    if (envelope && envelope.schema === SCHEMA && envelope.data && typeof envelope.data === "object") {
+      return envelope.data;
+    }
+  } catch (error) {
+    console.warn("shell: stored preferences are unreadable and were ignored", error);
+  }
+  return {};
+}
+
+function writePrefs(prefs) {
+  try {
+    localStorage.setItem(PREFS_KEY, JSON.stringify({ schema: SCHEMA, data: prefs }));
+  } catch (error) {
+    console.warn("shell: preferences could not be stored", error);
+  }
+}
+
+// ------------------------------------------------------------------- i18n
+function pickLanguage() {
+  const asked = new URLSearchParams(location.search).get("lang");
+  if (asked && LANGUAGES.includes(asked)) return asked;
+  if (asked) console.warn(`shell: unknown language ${JSON.stringify(asked)} in the URL was ignored`);
+  const stored = readPrefs().lang;
+  if (LANGUAGES.includes(stored)) return stored;
+  for (const tag of navigator.languages || [navigator.language || "en"]) {
+    const base = String(tag).toLowerCase().split("-")[0];
+    if (LANGUAGES.includes(base)) return base;
+  }
+  return "en";
+}
+
+async function loadCatalog(code) {
+  if (!catalogs[code]) {
+    const response = await fetch(`./i18n/${code}.json`);
+    if (!response.ok) throw new Error(`catalog ${code}: HTTP ${response.status}`);
+    catalogs[code] = await response.json();
+  }
+  return catalogs[code];
+}
+
+function formatValue(value) {
+  return typeof value === "number" ? new Intl.NumberFormat(lang).format(value) : String(value);
+}
+
+/** The catalog text for key, with {placeholders} filled in. A value that is
+ * an object holds CLDR plural forms chosen by params.count. */
+function t(key, params = {}) {
+  let text = (catalogs[lang] || {})[key];
+  if (text === undefined) text = (catalogs.en || {})[key];
+  if (text === undefined) {
+    console.warn(`shell: missing catalog key ${key}`);
+    return key;
+  }
+  if (typeof text === "object") {
+    const form = new Intl.PluralRules(lang).select(Number(params.count ?? 0));
+    text = text[form] ?? text.other;
+  }
+  return text.replace(/\{(\w+)\}/g, (match, name) => (name in params ? formatValue(params[name]) : match));
+}
+
+function has(key) {
+  return key in (catalogs[lang] || {}) || key in (catalogs.en || {});
+}
+
+function applyCatalog(root = document) {
+  for (const element of root.querySelectorAll("[data-i18n]")) {
+    element.textContent = t(element.dataset.i18n);
+  }
+  for (const element of root.querySelectorAll("[data-i18n-attr]")) {
+    for (const pair of element.dataset.i18nAttr.split(";")) {
+      const [attribute, key] = pair.split(":");
+      element.setAttribute(attribute, t(key));
+    }
+  }
+}
+
+async function setLanguage(code, remember = true) {
+  if (!LANGUAGES.includes(code)) return;
+  await Promise.all([loadCatalog("en"), loadCatalog(code)]);
+  lang = code;
+  document.documentElement.lang = code;
+  $("lang").value = code;
+  if (remember) writePrefs({ ...readPrefs(), lang: code });
+  applyCatalog();
+  renderRoute();
+  for (const listener of languageListeners) callListener(listener, code);
+}
+
+// ----------------------------------------------------------------- format
+function formatDuration(ms) {
+  const seconds = Math.round(ms / 1000);
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  if (minutes === 0) return t("time.seconds", { count: rest });
+  return t("time.minutes_seconds", { minutes, seconds: String(rest).padStart(2, "0") });
+}
+
+function formatPercent(fraction) {
+  return new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 0 }).format(fraction);
+}
+
+// ----------------------------------------------------------------- routes
+function currentRoute() {
+  const match = /^#\/([a-z]+)\/?$/.exec(location.hash);
+  return match && GAMES.includes(match[1]) ? match[1] : null;
+}
+
+function renderGuide(game) {
+  const guide = $("guide");
+  guide.replaceChildren();
+  const sections = [
+    ["guide.rules", `guide.${game}.rules`],
+    ["guide.scoring", `guide.${game}.scoring`, "guide.scoring_common"],
+    ["guide.strategy", `guide.${game}.strategy`],
+  ];
+  for (const [title, ...keys] of sections) {
+    const present = keys.filter(has);
+    if (!present.length) continue;
+    const heading = document.createElement("h3");
+    heading.textContent = t(title);
+    guide.append(heading, ...present.flatMap((key) => paragraphs(t(key))));
+  }
+  const faq = [];
+  for (let n = 1; has(`guide.${game}.faq${n}.q`); n += 1) faq.push(n);
+  if (faq.length) {
+    const heading = document.createElement("h3");
+    heading.textContent = t("guide.faq");
+    const list = document.createElement("dl");
+    list.className = "faq";
+    for (const n of faq) {
+      const question = document.createElement("dt");
+      question.textContent = t(`guide.${game}.faq${n}.q`);
+      const answer = document.createElement("dd");
+      answer.textContent = t(`guide.${game}.faq${n}.a`);
+      list.append(question, answer);
+    }
+    guide.append(heading, list);
+  }
+}
+
+/** Catalog prose: blank lines separate paragraphs, lines starting "- " are
+ * list items. Always inserted as text, never as HTML. */
+function paragraphs(text) {
+  return text.split(/\n\s*\n/).map((block) => {
+    const lines = block.split("\n");
+    if (lines.every((line) => line.startsWith("- "))) {
+      const list = document.createElement("ul");
+      for (const line of lines) {
+        const item = document.createElement("li");
+        item.textContent = line.slice(2);
+        list.append(item);
+      }
+      return list;
+    }
+    const paragraph = document.createElement("p");
+    paragraph.textContent = block;
+    return paragraph;
+  });
+}
+
+function renderRoute() {
+  const game = currentRoute();
+  $("picker").hidden = game !== null;
+  $("game").hidden = game === null;
+  document.body.dataset.route = game || "picker";
+  if (game) {
+    $("game-title").textContent = t(`games.${game}.name`);
+    document.title = `${t(`games.${game}.name`)} · ${t("app.name")}`;
+    renderGuide(game);
+  } else {
+    document.title = t("app.title");
+  }
+}
+
+function onRouteChange() {
+  if (location.hash && location.hash !== "#/" && currentRoute() === null) {
+    console.warn(`shell: unknown route ${JSON.stringify(location.hash)}; showing the game list`);
+  }
+  renderRoute();
+  const heading = currentRoute() ? $("game-title") : $("picker-title");
+  if (document.activeElement && document.activeElement !== document.body) heading.focus?.({ preventScroll: false });
+  for (const listener of routeListeners) callListener(listener, currentRoute());
+}
+
+function callListener(listener, value) {
+  try {
+    listener(value);
+  } catch (error) {
+    showError("runtime", error);
+  }
+}
+
+// ---------------------------------------------------------------- loading
+const stages = { runtime: 0.1, starting: 0.7, games: 0.9, ready: 1 };
+
+function setLoading(stage) {
+  if (pythonReady) return;
+  $("loading-fill").style.width = `${Math.round(stages[stage] * 100)}%`;
+  $("loading-text").dataset.i18n = `loading.${stage}`;
+  $("loading-text").textContent = t(`loading.${stage}`);
+}
+
+// Files of the runtime finishing download move the bar through its first
+// stage, so a slow connection still shows progress.
+const runtimeFiles = { "pyodide.mjs": 0.02, "pyodide.asm.mjs": 0.08, "python_stdlib.zip": 0.15, "pyodide.asm.wasm": 0.45 };
+let runtimeProgress = stages.runtime;
+if ("PerformanceObserver" in window) {
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const name = entry.name.split("/").pop().split("?")[0];
+      if (name in runtimeFiles && !pythonReady) {
+        runtimeProgress += runtimeFiles[name];
+        $("loading-fill").style.width = `${Math.round(Math.min(runtimeProgress, stages.starting) * 100)}%`;
+      }
+    }
+  }).observe({ type: "resource", buffered: true });
+}
+
+function ready() {
+  setLoading("ready");
+  pythonReady = true;
+  clearTimeout(loadTimer);
+  document.body.dataset.ready = "true";
+  $("loading").hidden = true;
+}
+
+const loadTimer = setTimeout(() => {
+  if (!pythonReady) showError("load", new Error("Python did not start in time"));
+}, LOAD_TIMEOUT_MS);
+
+// ------------------------------------------------------------------ errors
+/** A friendly panel instead of a dead page or a traceback; details go to the
+ * console. kind: "load" (the engine never started) or "runtime". */
+function showError(kind, detail) {
+  if (detail) console.error(`shell: ${kind} error`, detail);
+  $("error-text").textContent = t(kind === "load" ? "error.load" : "error.runtime");
+  $("error-continue").hidden = kind === "load" || !pythonReady;
+  $("error").hidden = false;
+  $(kind === "load" ? "error-reload" : "error-continue").focus();
+}
+
+window.addEventListener("error", (event) => {
+  if (!pythonReady) showError("load", event.error || event.message);
+});
+window.addEventListener("unhandledrejection", (event) => {
+  showError(pythonReady ? "runtime" : "load", event.reason);
+});
+
+// ------------------------------------------------------------------- start
+async function start() {
+  $("lang").addEventListener("change", (event) => setLanguage(event.target.value));
+  $("error-reload").addEventListener("click", () => location.reload());
+  $("error-continue").addEventListener("click", () => {
+    $("error").hidden = true;
+  });
+  window.addEventListener("hashchange", onRouteChange);
+  const code = pickLanguage();
+  try {
+    // Only a choice made in the menu is remembered; ?lang= is per link.
+    await setLanguage(code, false);
+  } catch (error) {
+    showError("load", error);
+    return;
+  }
+  if (!pythonReady) setLoading("runtime");
+  onRouteChange();
+}
+
+window.appShell = {
+  t,
+  has,
+  get lang() {
+    return lang;
+  },
+  languages: LANGUAGES,
+  route: currentRoute,
+  formatDuration,
+  formatPercent,
+  formatNumber: formatValue,
+  onLanguage: (listener) => languageListeners.push(listener),
+  onRoute: (listener) => routeListeners.push(listener),
+  setLoading,
+  ready,
+  showError,
+  catalogsLoaded: null,
+};
+window.appShell.catalogsLoaded = start();

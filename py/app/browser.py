@@ -1,0 +1,619 @@
+"""The browser layer: binds the page's events to game sessions and draws
+them. The only module (with ``dom``) that touches ``js``; everything it
+decides is delegated to the pure modules beside it (session, games, views,
+stats, storage, saves), which are tested under CPython.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import json
+import random
+import uuid
+from typing import Any, Callable
+
+import js
+from pyodide.ffi import create_proxy
+
+import ai
+from core import GameError, GameState, SaveError
+
+from . import dom
+from .dom import element, on, report_error, tr
+from .games import SPECS, GameSpec, split_opponent
+from .saves import SaveResult, SaveSlot
+from .session import COMPUTER, TWO_PLAYER, GameSession, Mode, next_home_seat
+from .stats import apply_record, empty_stats, stats_view, validate_stats
+from .storage import Storage
+from .views import Msg
+
+shell = js.window.appShell
+# A short pause before the computer answers, so the player sees their own
+# move land first (none when the player asked for reduced motion).
+COMPUTER_PAUSE_S = 0.35
+
+
+def local_day() -> str:
+    return datetime.date.fromtimestamp(js.Date.now() / 1000).isoformat()
+
+
+class Engine:
+    """The AI, thinking in a Pyodide worker so the page never freezes.
+    Started after the first board is interactive; until it is ready, a
+    request waits for it."""
+
+    def __init__(self) -> None:
+        self.worker: Any = None
+        self.failed = False
+        self._ready = asyncio.get_event_loop().create_future()
+
+    def start(self) -> None:
+        script = js.document.createElement("script")
+        script.type = "py"
+        script.setAttribute("worker", "")
+        script.setAttribute("name", "ai")
+        script.setAttribute("src", "./py/worker.py")
+        script.setAttribute("config", "./pyscript.toml")
+        js.document.body.append(script)
+        asyncio.ensure_future(self._connect())
+
+    async def _connect(self) -> None:
+        from pyscript import workers
+
+        try:
+            self.worker = await workers["ai"]
+        except Exception as error:  # noqa: BLE001 - any start failure
+            self.failed = True
+            js.console.warn("engine: the AI worker did not start; thinking on the page instead", str(error))
+        if not self._ready.done():
+            self._ready.set_result(True)
+
+    async def choose_move(self, state: GameState, level: str, seed: int) -> str:
+        await self._ready
+        if self.worker is None:
+            return state.move_to_text(ai.choose_move(state, level, seed=seed))
+        request = json.dumps({"game": state.to_dict(), "level": level, "seed": seed})
+        answer = json.loads(str(await self.worker.choose_move(request)))
+        if "error" in answer:
+            raise GameError(f"engine: {answer['error']}")
+        return answer["move"]
+
+
+class Notices:
+    """The bar of messages above the page: storage trouble, a game changed
+    in another tab. Each is shown once and can be dismissed."""
+
+    def __init__(self) -> None:
+        self.host = js.document.getElementById("notices")
+        self.shown: dict[str, Any] = {}
+
+    def show(self, notice_id: str, message: Msg, actions: list[tuple[Msg, Callable[[], None]]] = ()) -> None:
+        self.dismiss(notice_id)
+        box = element("div", {"class": "notice", "role": "status", "data-testid": f"notice-{notice_id}"})
+        text = element("p", {}, tr(message))
+        box.append(text)
+        for label, action in list(actions) + [(Msg("notice.dismiss"), lambda: None)]:
+            button = element("button", {"type": "button"}, tr(label))
+
+            def clicked(_event: Any, action: Callable[[], None] = action) -> None:
+                self.dismiss(notice_id)
+                action()
+
+            on(button, "click", clicked)
+            box.append(button)
+        self.host.append(box)
+        self.shown[notice_id] = (box, message)
+
+    def dismiss(self, notice_id: str) -> None:
+        shown = self.shown.pop(notice_id, None)
+        if shown:
+            shown[0].remove()
+
+
+class GameScreen:
+    """One game's screen: board, status, actions, settings, statistics."""
+
+    def __init__(self, app: App, spec: GameSpec) -> None:
+        self.app = app
+        self.spec = spec
+        self.game = spec.game
+        self.slot = SaveSlot(app.storage, self.game, app.tab_id)
+        self.settings = spec.validate(app.storage.read(f"settings/{self.game}", lambda data: isinstance(data, dict), {}))
+        self.session: GameSession | None = None
+        self.thinking = False
+        self.pending: dict[str, Any] = {}  # settings waiting for the next game
+        self.confirm_action: Callable[[], None] | None = None
+
+    # -- life cycle ----------------------------------------------------------
+    def show(self) -> None:
+        if self.session is None:
+            self.session = self.restore() or self.fresh_session()
+            if not self.session.state.moves:
+                self.save()
+        self.render_all()
+        self.maybe_computer()
+
+    def restore(self) -> GameSession | None:
+        payload = self.slot.load()
+        if payload is None:
+            return None
+        try:
+            return GameSession.from_dict(payload["game"], self.spec.levels, clock=self.app.clock)
+        except (SaveError, GameError, KeyError, TypeError) as error:
+            js.console.warn(f"{self.game}: the saved game could not be restored: {error}")
+            self.app.storage.set_aside(self.slot.name)
+            self.app.show_storage_notices()
+            return None
+
+    def fresh_session(self) -> GameSession:
+        settings = {**self.settings, **self.pending}
+        self.settings = settings
+        self.pending = {}
+        opponent, level = split_opponent(settings["opponent"])
+        previous = self.settings.get("last_home_seat")
+        home_seat = next_home_seat(settings["starts"], previous if isinstance(previous, int) else None)
+        state = self.spec.make_state(settings)
+        session = GameSession(state, Mode(opponent, level, home_seat), clock=self.app.clock)
+        if settings.get("hints"):
+            session.mark_assisted()
+        return session
+
+    def new_game(self) -> None:
+        session = self.session
+        if session is not None and not session.is_over() and session.state.moves:
+            if session.mode.opponent == COMPUTER:
+                self.ask(Msg("confirm.abandon_loss"), Msg("action.new_game"), self._resign_then_new)
+            else:
+                self.ask(Msg("confirm.abandon"), Msg("action.new_game"), self._start_new)
+            return
+        self._start_new()
+
+    def _resign_then_new(self) -> None:
+        assert self.session is not None
+        self.session.resign()
+        self.finish()
+        self._start_new()
+
+    def _start_new(self) -> None:
+        if self.session is not None:
+            self.remember_home_seat(self.session)
+        self.session = self.fresh_session()
+        self.thinking = False
+        self.save()
+        self.render_all()
+        self.app.announce(Msg("announce.new_game"))
+        self.maybe_computer()
+
+    def remember_home_seat(self, session: GameSession) -> None:
+        self.settings["last_home_seat"] = session.mode.home_seat
+        self.store_settings()
+
+    def store_settings(self) -> None:
+        self.app.storage.write(f"settings/{self.game}", self.settings)
+
+    # -- moves -----------------------------------------------------------------
+    def human_move(self, text: str) -> None:
+        session = self.session
+        if session is None or self.thinking or session.is_over() or session.computer_to_move():
+            return
+        try:
+            session.play(text)
+        except GameError as error:
+            # The board only offers legal cells; a stale click is harmless.
+            js.console.warn(f"{self.game}: {error}")
+            return
+        self.after_move(session.state.turn ^ 1)
+
+    def after_move(self, mover: int) -> None:
+        session = self.session
+        assert session is not None
+        state = session.state
+        move = state.moves[-1]
+        self.app.announce(Msg(self.who_key(mover, "announce.move"), {"player": self.player_name(mover), "move": self.describe(move)}))
+        if session.is_over():
+            self.finish()
+        else:
+            self.save()
+        self.render_all()
+        self.maybe_computer()
+
+    def describe(self, move: int) -> Msg:
+        text = self.session.state.move_to_text(move) if self.session else str(move)
+        return Msg(f"move.{self.game}", {"board": int(text[0]), "cell": text[1:]})
+
+    def maybe_computer(self) -> None:
+        session = self.session
+        if session is not None and session.computer_to_move() and not self.thinking and self.app.route == self.game:
+            asyncio.ensure_future(dom.guard(self.computer_turn()))
+
+    async def computer_turn(self) -> None:
+        session = self.session
+        assert session is not None
+        token = (session.game_id, len(session.state.moves))
+        self.thinking = True
+        self.render_status()
+        try:
+            if not js.window.matchMedia("(prefers-reduced-motion: reduce)").matches:
+                await asyncio.sleep(COMPUTER_PAUSE_S)
+            level = session.mode.level or self.spec.levels[-1]
+            move = await self.app.engine.choose_move(session.state.copy(), level, random.getrandbits(31))
+        finally:
+            self.thinking = False
+        if self.session is not session or (session.game_id, len(session.state.moves)) != token:
+            self.render_all()  # the game changed while the computer thought
+            return
+        if not session.computer_to_move():
+            self.render_all()
+            return
+        mover = session.state.turn
+        session.play(move)
+        self.after_move(mover)
+
+    def undo(self) -> None:
+        session = self.session
+        if session is None or self.thinking or session.is_over() or not session.can_undo():
+            return
+        session.undo()
+        self.save()
+        self.render_all()
+        self.app.announce(Msg("announce.undo"))
+
+    def resign(self) -> None:
+        session = self.session
+        if session is None or session.is_over():
+            return
+        self.ask(Msg("confirm.resign"), Msg("action.resign"), self._resign)
+
+    def _resign(self) -> None:
+        assert self.session is not None
+        self.session.resign()
+        self.finish()
+        self.render_all()
+
+    def finish(self) -> None:
+        """Record the finished game (once, even across tabs) and clear the
+        unfinished-game slot."""
+        session = self.session
+        assert session is not None
+        record = session.record(local_day(), self.spec.rating(session.mode.level))
+        if record is not None:
+            stats = self.app.storage.read(f"stats/{self.game}", validate_stats, empty_stats())
+            self.app.storage.write(f"stats/{self.game}", apply_record(stats, record))
+        self.remember_home_seat(session)
+        self.slot.clear()
+        self.app.show_storage_notices()
+
+    def save(self) -> None:
+        assert self.session is not None
+        if self.slot.save(self.session.to_dict()) == SaveResult.CONFLICT:
+            self.show_conflict()
+        self.app.show_storage_notices()
+
+    def show_conflict(self) -> None:
+        self.app.notices.show(
+            f"conflict-{self.game}",
+            Msg("notice.conflict", {"game": Msg(f"games.{self.game}.name")}),
+            [(Msg("notice.take_over"), self.take_over), (Msg("notice.keep_mine"), self.keep_mine)],
+        )
+
+    def take_over(self) -> None:
+        self.slot.take_over()
+        restored = self.restore()
+        self.session = restored or self.fresh_session()
+        self.thinking = False
+        self.render_all()
+        self.maybe_computer()
+
+    def keep_mine(self) -> None:
+        if self.session is not None:
+            self.slot.force_save(self.session.to_dict())
+
+    def other_tab_changed(self, what: str) -> None:
+        if what == "stats":
+            self.render_stats()
+        elif what == "save" and self.slot.check():
+            self.show_conflict()
+
+    # -- confirmation ----------------------------------------------------------
+    def ask(self, question: Msg, yes: Msg, action: Callable[[], None]) -> None:
+        self.confirm_action = action
+        js.document.getElementById("confirm-text").textContent = tr(question)
+        yes_button = js.document.getElementById("confirm-yes")
+        yes_button.textContent = tr(yes)
+        js.document.getElementById("confirm").hidden = False
+        yes_button.focus()
+
+    def answer(self, yes: bool) -> None:
+        action, self.confirm_action = self.confirm_action, None
+        js.document.getElementById("confirm").hidden = True
+        if yes and action is not None:
+            action()
+
+    # -- words -------------------------------------------------------------------
+    def who(self, seat: int) -> str:
+        """"you", "computer" or "player": which grammar a sentence about this
+        seat needs."""
+        assert self.session is not None
+        mode = self.session.mode
+        if mode.opponent == COMPUTER:
+            return "you" if seat == mode.home_seat else "computer"
+        return "player"
+
+    def who_key(self, seat: int, prefix: str) -> str:
+        return f"{prefix}.{self.who(seat)}"
+
+    def player_name(self, seat: int) -> Msg:
+        assert self.session is not None
+        number = 1 if seat == self.session.mode.home_seat else 2
+        return Msg("player.numbered", {"number": number})
+
+    # -- drawing -----------------------------------------------------------------
+    def render_all(self) -> None:
+        self.render_board()
+        self.render_status()
+        self.render_result()
+        self.render_moves()
+        self.render_settings()
+        self.render_toggles()
+        self.render_stats()
+
+    def hints(self) -> frozenset[int]:
+        session = self.session
+        if not (self.settings.get("hints") and self.spec.safe_moves and session) or session.is_over():
+            return frozenset()
+        if session.is_computer_seat(session.state.turn):
+            return frozenset()
+        return frozenset(self.spec.safe_moves(session.state))
+
+    def render_board(self) -> None:
+        session = self.session
+        assert session is not None
+        interactive = not self.thinking and not session.is_over() and not session.computer_to_move()
+        tree = self.spec.view(session.state, interactive=interactive, safe_moves=self.hints())
+        host = js.document.getElementById("board")
+        dom.render_board(host, tree)
+        hint_text = js.document.getElementById("hint-text")
+        if self.settings.get("hints") and interactive:
+            count = len(self.hints())
+            hint_text.textContent = tr(Msg("hint.none") if count == 0 else Msg("hint.some", {"count": count}))
+            hint_text.hidden = False
+        else:
+            hint_text.hidden = True
+
+    def render_status(self) -> None:
+        session = self.session
+        assert session is not None
+        status = js.document.getElementById("status")
+        turn = session.state.turn
+        if session.is_over():
+            message = Msg("status.over")
+        elif self.thinking or session.computer_to_move():
+            if session.mode.opponent == COMPUTER and turn != session.mode.home_seat:
+                message = Msg("status.computer_thinking")
+            else:
+                message = Msg(self.who_key(turn, "status.computer_plays_for"), {"player": self.player_name(turn)})
+        else:
+            message = Msg(self.who_key(turn, "status.turn"), {"player": self.player_name(turn)})
+        status.textContent = tr(message)
+        status.dataset.turn = str(turn)
+        busy = self.thinking or session.computer_to_move()
+        js.document.getElementById("undo").disabled = busy or session.is_over() or not session.can_undo()
+        js.document.getElementById("resign").disabled = session.is_over()
+        js.document.getElementById("new-game").disabled = False
+
+    def render_result(self) -> None:
+        session = self.session
+        assert session is not None
+        box = js.document.getElementById("result")
+        outcome = session.outcome()
+        if outcome is None:
+            box.hidden = True
+            return
+        if outcome.winner is None:
+            headline = Msg("result.draw")
+        elif session.mode.opponent == COMPUTER:
+            headline = Msg("result.win" if outcome.winner == session.mode.home_seat else "result.loss")
+        else:
+            headline = Msg("result.player_wins", {"player": self.player_name(outcome.winner)})
+        loser = None if outcome.winner is None else 1 - outcome.winner
+        reason = Msg(self.who_key(loser, f"reason.{outcome.reason}"), {"player": self.player_name(loser)}) if loser is not None else Msg(f"reason.{outcome.reason}")
+        js.document.getElementById("result-text").textContent = tr(headline)
+        js.document.getElementById("result-reason").textContent = tr(reason)
+        box.dataset.winner = "none" if outcome.winner is None else str(outcome.winner)
+        box.hidden = False
+
+    def render_moves(self) -> None:
+        session = self.session
+        assert session is not None
+        items = [element("li", {}, text) for text in session.state.move_texts()]
+        js.document.getElementById("move-list").replaceChildren(*items)
+
+    def render_settings(self) -> None:
+        form = js.document.getElementById("settings")
+        controls = []
+        for choice in self.spec.choices:
+            if choice.applies != "next":
+                continue
+            value = self.pending.get(choice.name, self.settings[choice.name])
+            controls.append(dom.select_control(choice, value, self.opponent_aware_label, self.change_setting))
+        if self.pending:
+            controls.append(element("p", {"class": "small", "data-testid": "settings-next"}, tr(Msg("settings.next_game"))))
+        form.replaceChildren(*controls)
+
+    def opponent_aware_label(self, choice_name: str, value: Any) -> Msg:
+        """``starts`` names the players as the chosen opponent does."""
+        if choice_name == "starts" and value in ("home", "away"):
+            opponent = split_opponent(self.pending.get("opponent", self.settings["opponent"]))[0]
+            return Msg(f"starts.{value}.{'two_player' if opponent == TWO_PLAYER else 'computer'}")
+        choice = next(c for c in self.spec.choices if c.name == choice_name)
+        if choice_name == "opponent":
+            kind, level = split_opponent(value)
+            return Msg("opponent.two_player") if kind == TWO_PLAYER else Msg(f"level.{self.game}.{level}")
+        return Msg(f"{choice.value_labels}.{str(value).lower()}")
+
+    def change_setting(self, name: str, value: Any) -> None:
+        session = self.session
+        fresh = session is None or (not session.state.moves and not session.is_over()) or session.is_over()
+        if fresh:
+            self.settings[name] = value
+            self.store_settings()
+            if session is not None and not session.state.moves:
+                self.session = self.fresh_session()
+                self.save()
+            self.render_all()
+            self.maybe_computer()
+        else:
+            self.pending[name] = value
+            self.settings_pending_store()
+            self.render_settings()
+
+    def settings_pending_store(self) -> None:
+        self.app.storage.write(f"settings/{self.game}", {**self.settings, **self.pending})
+
+    def render_toggles(self) -> None:
+        session = self.session
+        assert session is not None
+        toggles = []
+        hints_choice = next((c for c in self.spec.choices if c.name == "hints"), None)
+        if hints_choice is not None:
+            toggles.append(dom.checkbox("hints", Msg("settings.hints"), bool(self.settings.get("hints")), self.toggle_hints))
+        for seat in (session.mode.home_seat, 1 - session.mode.home_seat):
+            if session.mode.opponent == COMPUTER and seat != session.mode.home_seat:
+                continue
+            label = Msg(self.who_key(seat, "takeover"), {"player": self.player_name(seat)})
+            toggles.append(dom.checkbox(f"takeover-{seat}", label, session.takeover[seat],
+                                        lambda on, seat=seat: self.toggle_takeover(seat, on)))
+        js.document.getElementById("toggles").replaceChildren(*toggles)
+
+    def toggle_hints(self, on: bool) -> None:
+        self.settings["hints"] = on
+        self.store_settings()
+        if on and self.session is not None and not self.session.is_over():
+            self.session.mark_assisted()
+            self.save()
+        self.render_board()
+
+    def toggle_takeover(self, seat: int, on: bool) -> None:
+        session = self.session
+        if session is None:
+            return
+        session.set_takeover(seat, on)
+        self.save()
+        self.render_all()
+        self.maybe_computer()
+
+    def render_stats(self) -> None:
+        stats = self.app.storage.read(f"stats/{self.game}", validate_stats, empty_stats())
+        view = stats_view(stats, local_day())
+        dash = tr(Msg("stats.none"))
+        rows = [
+            ("games", shell.formatNumber(view["games"])),
+            ("wins", shell.formatNumber(view["wins"])),
+            ("win_rate", dash if view["win_rate"] is None else shell.formatPercent(view["win_rate"])),
+            ("fastest_win", dash if view["fastest_win_ms"] is None else shell.formatDuration(view["fastest_win_ms"])),
+            ("fewest_moves", dash if view["fewest_moves"] is None else shell.formatNumber(view["fewest_moves"])),
+            ("best_score", dash if view["best_score"] is None else shell.formatNumber(view["best_score"])),
+            ("current_streak", tr(Msg("stats.days", {"count": view["current_streak"]}))),
+            ("best_streak", tr(Msg("stats.days", {"count": view["best_streak"]}))),
+            ("rating", dash if view["rating"] is None else shell.formatNumber(view["rating"])),
+        ]
+        children = []
+        for name, value in rows:
+            children.append(element("dt", {}, tr(Msg(f"stats.{name}"))))
+            children.append(element("dd", {"data-testid": f"stat-{name}"}, str(value)))
+        js.document.getElementById("stats").replaceChildren(*children)
+
+
+class App:
+    """The page: routes, language, storage, the engine, notices."""
+
+    def __init__(self) -> None:
+        self.clock = lambda: js.Date.now() / 1000
+        self.tab_id = uuid.uuid4().hex
+        self.storage = Storage(self._local_storage())
+        self.notices = Notices()
+        self.engine = Engine()
+        self.screens = {game: GameScreen(self, spec) for game, spec in SPECS.items()}
+        self.route: str | None = None
+
+    @staticmethod
+    def _local_storage() -> Any:
+        try:
+            return dom.LocalStorage(js.window.localStorage)
+        except Exception:  # noqa: BLE001 - blocked storage raises on access
+            return None
+
+    @property
+    def screen(self) -> GameScreen | None:
+        return self.screens.get(self.route or "")
+
+    def start(self) -> None:
+        shell.setLoading("games")
+        on(js.document.getElementById("new-game"), "click", lambda _e: self.screen and self.screen.new_game())
+        on(js.document.getElementById("undo"), "click", lambda _e: self.screen and self.screen.undo())
+        on(js.document.getElementById("resign"), "click", lambda _e: self.screen and self.screen.resign())
+        on(js.document.getElementById("confirm-yes"), "click", lambda _e: self.screen and self.screen.answer(True))
+        on(js.document.getElementById("confirm-no"), "click", lambda _e: self.screen and self.screen.answer(False))
+        board = js.document.getElementById("board")
+        on(board, "click", self.board_click)
+        on(board, "keydown", dom.grid_keys)
+        on(js.window, "storage", self.storage_event)
+        shell.onRoute(create_proxy(dom.guarded(self.set_route)))
+        shell.onLanguage(create_proxy(dom.guarded(lambda _lang: self.redraw())))
+        self.set_route(shell.route())
+        self.show_storage_notices()
+        shell.ready()
+        self.engine.start()
+
+    def set_route(self, game: Any) -> None:
+        self.route = None if game is None else str(game)
+        board = js.document.getElementById("board")
+        screen = self.screen
+        if screen is None:
+            if self.route is not None:
+                board.replaceChildren(element("p", {"class": "board-wait", "data-testid": "coming-soon"}, tr(Msg("games.coming_soon"))))
+                js.document.getElementById("status").textContent = ""
+                for control in ("new-game", "undo", "resign"):
+                    js.document.getElementById(control).disabled = True
+                js.document.getElementById("result").hidden = True
+                for host in ("settings", "stats", "toggles", "move-list"):
+                    js.document.getElementById(host).replaceChildren()
+            return
+        screen.show()
+
+    def redraw(self) -> None:
+        for notice_id, (_box, message) in list(self.notices.shown.items()):
+            self.notices.shown[notice_id][0].querySelector("p").textContent = tr(message)
+        if self.screen is not None:
+            self.screen.render_all()
+
+    def board_click(self, event: Any) -> None:
+        target = event.target.closest("[data-move]")
+        if target is None or target.getAttribute("aria-disabled") == "true" or self.screen is None:
+            return
+        self.screen.human_move(str(target.dataset.move))
+
+    def storage_event(self, event: Any) -> None:
+        name = self.storage.name_of(event.key) if event.key is not None else None
+        if name is None:
+            return
+        kind, _, game = name.partition("/")
+        screen = self.screens.get(game)
+        if screen is not None and kind in ("stats", "save"):
+            screen.other_tab_changed(kind)
+
+    def show_storage_notices(self) -> None:
+        for notice in self.storage.take_notices():
+            self.notices.show(f"storage-{notice.kind}", Msg(f"notice.{notice.kind}"))
+
+    def announce(self, message: Msg) -> None:
+        live = js.document.getElementById("live")
+        live.textContent = tr(message)
+
+
+def start() -> App:
+    app = App()
+    js.window.appSelfCheck = create_proxy(lambda: json.dumps(__import__("selfcheck").run()))
+    dom.guarded(app.start)()
+    return app

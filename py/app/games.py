@@ -1,0 +1,100 @@
+"""What the app knows about each game beyond its rules: the settings a
+player can choose (with defaults and validation), the computer's levels and
+their ratings, the board view and the hint. Pure, so it is unit-tested.
+
+Settings are stored per game; every stored value is validated here and a
+bad one falls back to its default.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import ai
+from ai import notakto as notakto_ai
+from core import GAMES, GameState
+from core.notakto import NotaktoState
+
+from . import views
+from .session import COMPUTER, STARTS, TWO_PLAYER
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One setting: its name, the values offered (in order) and the
+    catalog key prefix that names each value (``<prefix>.<value>``)."""
+
+    name: str
+    values: tuple[Any, ...]
+    default: Any
+    label: str
+    value_labels: str
+    # Changing it starts the next game with it; "now" settings (hints)
+    # apply at once.
+    applies: str = "next"
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    game: str
+    choices: tuple[Choice, ...]
+    level_ratings: dict[str, int]
+    make_state: Callable[[dict[str, Any]], GameState]
+    view: Callable[..., views.Node]
+    safe_moves: Callable[[GameState], list[int]] | None = None
+
+    @property
+    def levels(self) -> list[str]:
+        return ai.levels(self.game)
+
+    def defaults(self) -> dict[str, Any]:
+        return {choice.name: choice.default for choice in self.choices}
+
+    def validate(self, stored: Any) -> dict[str, Any]:
+        """Stored settings -> complete valid settings; unknown or bad values
+        fall back to their defaults (a damaged value loses only itself)."""
+        settings = self.defaults()
+        if isinstance(stored, dict):
+            for choice in self.choices:
+                value = stored.get(choice.name)
+                if value in choice.values and type(value) is type(choice.default):
+                    settings[choice.name] = value
+        return settings
+
+    def rating(self, level: str) -> int | None:
+        return self.level_ratings.get(level)
+
+
+def opponent_values(game: str) -> tuple[str, ...]:
+    """The opponent menu: each computer level, then two people."""
+    return tuple(f"{COMPUTER}:{level}" for level in ai.levels(game)) + (TWO_PLAYER,)
+
+
+def split_opponent(value: str) -> tuple[str, str]:
+    """``computer:perfect`` -> (COMPUTER, "perfect"); ``two_player`` -> (TWO_PLAYER, "")."""
+    kind, _, level = value.partition(":")
+    return kind, level
+
+
+def _notakto_spec() -> GameSpec:
+    levels = ai.levels("notakto")
+    return GameSpec(
+        game="notakto",
+        choices=(
+            Choice("opponent", opponent_values("notakto"), f"{COMPUTER}:{levels[1]}", "settings.opponent", "opponent.notakto"),
+            Choice("boards", tuple(range(1, 7)), 3, "settings.boards", "boards"),
+            Choice("starts", STARTS, "alternate", "settings.starts", "starts"),
+            Choice("hints", (False, True), False, "settings.hints", "hints", applies="now"),
+        ),
+        # Fixed Elo-style ratings the player's rating is measured against.
+        level_ratings=dict(zip(levels, (800, 1100, 1400, 1800))),
+        make_state=lambda settings: NotaktoState.from_settings({"boards": settings["boards"]}),
+        view=views.notakto_board,
+        safe_moves=notakto_ai.safe_moves,
+    )
+
+
+SPECS: dict[str, GameSpec] = {"notakto": _notakto_spec()}
+
+assert set(SPECS) <= set(GAMES)

@@ -1,0 +1,252 @@
+"""One game as a player lives it: seats, who controls them, time, undo,
+resignation and the record it leaves in the statistics.
+
+Pure and browser-free (stdlib only) so it is tested under CPython; the
+browser layer drives it and draws it. It knows the rules only through the
+core's common ``GameState`` protocol, so every game uses it unchanged.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from core import GAMES, GameError, GameState, Outcome, SaveError
+from core.base import FIRST, SECOND
+
+from .stats import GameRecord
+
+TWO_PLAYER = "two_player"
+COMPUTER = "computer"
+STARTS = ("alternate", "home", "away")
+SESSION_VERSION = 1
+
+
+@dataclass
+class Mode:
+    """Who plays. ``home`` is the player this device belongs to (you against
+    the computer, Player 1 between two people); ``home_seat`` is FIRST when
+    they move first in this game."""
+
+    opponent: str = COMPUTER  # COMPUTER or TWO_PLAYER
+    level: str = ""
+    home_seat: int = FIRST
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"opponent": self.opponent, "level": self.level, "home_seat": self.home_seat}
+
+    @classmethod
+    def from_dict(cls, data: Any, levels: list[str]) -> Mode:
+        if not isinstance(data, dict):
+            raise SaveError("mode must be an object")
+        opponent, level, seat = data.get("opponent"), data.get("level"), data.get("home_seat")
+        if opponent not in (COMPUTER, TWO_PLAYER):
+            raise SaveError(f"unknown opponent {opponent!r}")
+        if opponent == COMPUTER and level not in levels:
+            raise SaveError(f"unknown level {level!r}")
+        if seat not in (FIRST, SECOND) or isinstance(seat, bool):
+            raise SaveError(f"bad seat {seat!r}")
+        return cls(opponent, level if isinstance(level, str) else "", seat)
+
+
+@dataclass
+class GameSession:
+    """A game in progress or just finished, with everything a save needs."""
+
+    state: GameState
+    mode: Mode
+    game_id: str = field(default_factory=lambda: uuid.uuid4().hex)
+    # A human seat handed to the computer ("while you are away, the computer
+    # plays for you"); it can be given back at any time.
+    takeover: list[bool] = field(default_factory=lambda: [False, False])
+    started_ms: int | None = None  # wall clock of the first move
+    ended_ms: int | None = None
+    assisted: bool = False  # undo or hints were used: no records
+    resigned: int | None = None  # the seat that resigned
+    clock: Callable[[], float] = time.time
+
+    @property
+    def game(self) -> str:
+        return self.state.game
+
+    # -- seats ---------------------------------------------------------------
+    def is_computer_seat(self, seat: int) -> bool:
+        """The computer moves for ``seat``: the opponent's seat against the
+        computer, or any seat a human handed over."""
+        if self.mode.opponent == COMPUTER and seat != self.mode.home_seat:
+            return True
+        return self.takeover[seat]
+
+    def computer_to_move(self) -> bool:
+        return not self.is_over() and self.is_computer_seat(self.state.turn)
+
+    def human_seats(self) -> list[int]:
+        return [seat for seat in (FIRST, SECOND) if not self.is_computer_seat(seat)]
+
+    # -- play ----------------------------------------------------------------
+    def outcome(self) -> Outcome | None:
+        if self.resigned is not None:
+            return Outcome(winner=1 - self.resigned, reason="resignation")
+        return self.state.outcome()
+
+    def is_over(self) -> bool:
+        return self.outcome() is not None
+
+    def now_ms(self) -> int:
+        return int(self.clock() * 1000)
+
+    def play(self, move: int | str) -> int:
+        """Checked play of a move from outside (a click, the worker's answer,
+        a save). Raises the core's GameError and changes nothing on error."""
+        if self.is_over():
+            raise GameError("the game is over")
+        played = self.state.play(move)
+        if self.started_ms is None:
+            self.started_ms = self.now_ms()
+        if self.is_over():
+            self.ended_ms = self.now_ms()
+        return played
+
+    def can_undo(self) -> bool:
+        """Undo is offered against the computer, back to the last position in
+        which a human was to move (the computer's reply goes too)."""
+        if self.mode.opponent != COMPUTER or self.resigned is not None:
+            return False
+        return any(not self.is_computer_seat(seat) for seat in self._movers())
+
+    def _movers(self) -> list[int]:
+        """The seat that made each move, replaying turns."""
+        replay = self.state.from_settings(self.state.settings())
+        seats = []
+        for move in self.state.moves:
+            seats.append(replay.turn)
+            replay.push(move)
+        return seats
+
+    def undo(self) -> int:
+        """Take back moves until a human seat is to move again, at least one
+        human move included. Returns the number of moves taken back."""
+        if not self.can_undo():
+            return 0
+        movers = self._movers()
+        taken = 0
+        while movers:
+            seat = movers.pop()
+            self.state.pop()
+            taken += 1
+            if not self.is_computer_seat(seat):
+                break
+        self.assisted = True
+        self.ended_ms = None
+        return taken
+
+    def resign(self, seat: int | None = None) -> None:
+        """``seat`` resigns (default: the home player against the computer,
+        the player to move between two people)."""
+        if self.is_over():
+            return
+        if seat is None:
+            seat = self.mode.home_seat if self.mode.opponent == COMPUTER else self.state.turn
+        self.resigned = seat
+        self.ended_ms = self.now_ms()
+
+    def set_takeover(self, seat: int, on: bool) -> None:
+        self.takeover[seat] = on
+
+    def mark_assisted(self) -> None:
+        self.assisted = True
+
+    def moves_by(self, seat: int) -> int:
+        return sum(1 for mover in self._movers() if mover == seat)
+
+    def duration_ms(self) -> int:
+        if self.started_ms is None:
+            return 0
+        end = self.ended_ms if self.ended_ms is not None else self.now_ms()
+        return max(0, end - self.started_ms)
+
+    # -- records and saves ---------------------------------------------------
+    def record(self, day: str, level_rating: int | None) -> GameRecord | None:
+        """What this finished game adds to the statistics, seen from the home
+        player. None while the game is not over, or when it never began."""
+        outcome = self.outcome()
+        if outcome is None or (not self.state.moves and self.resigned is None):
+            return None
+        home = self.mode.home_seat
+        if self.mode.opponent == TWO_PLAYER:
+            result = "two_player"
+        elif outcome.winner is None:
+            result = "draw"
+        else:
+            result = "win" if outcome.winner == home else "loss"
+        # A seat handed to the computer makes the game the computer's, not
+        # the player's: it still counts, but cannot set a record.
+        assisted = self.assisted or self.takeover[home]
+        return GameRecord(
+            id=self.game_id,
+            game=self.game,
+            day=day,
+            result=result,
+            opponent_level=self.mode.level if self.mode.opponent == COMPUTER else None,
+            opponent_rating=level_rating if self.mode.opponent == COMPUTER else None,
+            moves=self.moves_by(home),
+            duration_ms=self.duration_ms(),
+            assisted=assisted,
+            resigned=self.resigned is not None,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "version": SESSION_VERSION,
+            "id": self.game_id,
+            "state": self.state.to_dict(),
+            "mode": self.mode.to_dict(),
+            "takeover": list(self.takeover),
+            "started_ms": self.started_ms,
+            "ended_ms": self.ended_ms,
+            "assisted": self.assisted,
+            "resigned": self.resigned,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any, levels: list[str], clock: Callable[[], float] = time.time) -> GameSession:
+        """Rebuild a saved session, replaying its moves through the checked
+        path. Raises SaveError on anything damaged."""
+        if not isinstance(data, dict) or data.get("version") != SESSION_VERSION:
+            raise SaveError("not a saved game of this version")
+        state_data = data.get("state")
+        game = state_data.get("game") if isinstance(state_data, dict) else None
+        if game not in GAMES:
+            raise SaveError(f"unknown game {game!r}")
+        state = GAMES[game].from_dict(state_data)
+        mode = Mode.from_dict(data.get("mode"), levels)
+        game_id, takeover = data.get("id"), data.get("takeover")
+        if not isinstance(game_id, str) or not game_id:
+            raise SaveError("save has no game id")
+        if not (isinstance(takeover, list) and len(takeover) == 2 and all(isinstance(t, bool) for t in takeover)):
+            raise SaveError("bad takeover flags")
+        started, ended = data.get("started_ms"), data.get("ended_ms")
+        for stamp in (started, ended):
+            if stamp is not None and (not isinstance(stamp, int) or isinstance(stamp, bool) or stamp < 0):
+                raise SaveError("bad time stamp")
+        resigned = data.get("resigned")
+        if resigned not in (None, FIRST, SECOND) or isinstance(resigned, bool):
+            raise SaveError("bad resignation")
+        assisted = data.get("assisted")
+        if not isinstance(assisted, bool):
+            raise SaveError("bad assisted flag")
+        return cls(state, mode, game_id, list(takeover), started, ended, assisted, resigned, clock)
+
+
+def next_home_seat(starts: str, previous_home_seat: int | None) -> int:
+    """Who the home player is in the next game: ``alternate`` swaps the first
+    move after each game (the seeds' house rule), ``home``/``away`` fix it."""
+    if starts == "home":
+        return FIRST
+    if starts == "away":
+        return SECOND
+    if previous_home_seat is None:
+        return FIRST
+    return 1 - previous_home_seat

@@ -1,0 +1,5 @@
+"""PyScript entry point of the page (main thread)."""
+
+from app.browser import start
+
+start()

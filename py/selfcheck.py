@@ -1,0 +1,91 @@
+"""A deterministic self-check of the engines, run both under CPython (unit
+test) and inside Pyodide in the page (end-to-end test): the two results must
+be identical, which catches any difference between CPython 3.11 and
+Pyodide's Python 3.14 in the code the players depend on."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import platform
+import random
+import sys
+from typing import Any
+
+import ai
+from ai import notakto as notakto_ai
+from core import GAMES, GameState
+
+
+def perft(state: GameState, depth: int) -> int:
+    """Leaves of the move tree ``depth`` plies deep (finished games count
+    as leaves where they end)."""
+    if depth == 0 or state.is_over():
+        return 1
+    total = 0
+    for move in state.legal_moves():
+        state.push(move)
+        total += perft(state, depth - 1)
+        state.pop()
+    return total
+
+
+def random_games(game: str, settings: dict[str, Any], count: int, seed: int) -> dict[str, Any]:
+    """Play ``count`` seeded random games; a digest of every move list and
+    outcome, and the round trip of each save."""
+    rng = random.Random(seed)
+    digest = hashlib.sha256()
+    wins = [0, 0]
+    round_trips = 0
+    for _ in range(count):
+        state = GAMES[game].from_settings(settings)
+        while not state.is_over():
+            state.play(state.legal_moves()[rng.randrange(len(state.legal_moves()))])
+        outcome = state.outcome()
+        assert outcome is not None
+        if outcome.winner is not None:
+            wins[outcome.winner] += 1
+        saved = json.loads(json.dumps(state.to_dict()))
+        round_trips += GAMES[game].from_dict(saved).outcome() == outcome
+        digest.update(" ".join(saved["moves"]).encode() + f"|{outcome.winner}|{outcome.reason}\n".encode())
+    return {"wins": wins, "round_trips": round_trips, "digest": digest.hexdigest()[:16]}
+
+
+def notakto_checks() -> dict[str, Any]:
+    state_type = GAMES["notakto"]
+    results: dict[str, Any] = {
+        "perft_1x5": perft(state_type.from_settings({"boards": 1}), 5),
+        "perft_2x4": perft(state_type.from_settings({"boards": 2}), 4),
+        "perft_3x3": perft(state_type.from_settings({"boards": 3}), 3),
+        "random_3": random_games("notakto", {"boards": 3}, 150, seed=7),
+        "random_6": random_games("notakto", {"boards": 6}, 40, seed=11),
+    }
+    # The perfect player's verdicts and choices on seeded positions.
+    rng = random.Random(3)
+    verdicts = []
+    for boards in (1, 2, 3, 4, 5, 6):
+        state = state_type.from_settings({"boards": boards})
+        for _ in range(rng.randrange(0, 3 * boards)):
+            if state.is_over():
+                break
+            state.push(state.legal_moves()[rng.randrange(len(state.legal_moves()))])
+        if state.is_over():
+            continue
+        safe = [state.move_to_text(m) for m in notakto_ai.safe_moves(state)]
+        choice = state.move_to_text(ai.choose_move(state, "perfect", seed=5))
+        verdicts.append([" ".join(state.move_texts()), safe, choice])
+    results["perfect"] = verdicts
+    return results
+
+
+def run() -> dict[str, Any]:
+    """Everything the engines compute here, as plain data (the ``python``
+    entry names the interpreter and is not compared)."""
+    return {
+        "python": f"{platform.python_implementation()} {sys.version.split()[0]} on {sys.platform}",
+        "notakto": notakto_checks(),
+    }
+
+
+if __name__ == "__main__":
+    print(json.dumps(run(), indent=1))
