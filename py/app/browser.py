@@ -24,7 +24,7 @@ from .dom import element, on, report_error, tr
 from .games import SPECS, GameSpec, split_opponent
 from .saves import SaveResult, SaveSlot
 from .session import COMPUTER, TWO_PLAYER, GameSession, Mode, next_home_seat
-from .stats import apply_record, empty_stats, stats_view, validate_stats
+from .stats import load_stats, record_game, stats_view
 from .storage import Storage
 from .views import Msg
 
@@ -68,6 +68,9 @@ class Engine:
             js.console.warn("engine: the AI worker did not start; thinking on the page instead", str(error))
         if not self._ready.done():
             self._ready.set_result(True)
+
+    async def ready(self) -> None:
+        await self._ready
 
     async def choose_move(self, state: GameState, level: str, seed: int) -> str:
         await self._ready
@@ -278,8 +281,9 @@ class GameScreen:
         assert session is not None
         record = session.record(local_day(), self.spec.rating(session.mode.level))
         if record is not None:
-            stats = self.app.storage.read(f"stats/{self.game}", validate_stats, empty_stats())
-            self.app.storage.write(f"stats/{self.game}", apply_record(stats, record))
+            levels = self.spec.levels
+            index = levels.index(session.mode.level) if record.opponent_level in levels else None
+            record_game(self.app.storage, record, level_index=index, level_count=len(levels))
         self.remember_home_seat(session)
         self.slot.clear()
         self.app.show_storage_notices()
@@ -504,8 +508,7 @@ class GameScreen:
         self.maybe_computer()
 
     def render_stats(self) -> None:
-        stats = self.app.storage.read(f"stats/{self.game}", validate_stats, empty_stats())
-        view = stats_view(stats, local_day())
+        view = stats_view(load_stats(self.app.storage, self.game), local_day())
         dash = tr(Msg("stats.none"))
         rows = [
             ("games", shell.formatNumber(view["games"])),
@@ -612,8 +615,25 @@ class App:
         live.textContent = tr(message)
 
 
+def expose_self_checks(app: App) -> None:
+    """The engines' self-check, on the page and in the worker, for the
+    end-to-end tests (they compare it with CPython's)."""
+
+    def page_check() -> str:
+        import selfcheck
+
+        return json.dumps(selfcheck.run())
+
+    async def worker_check() -> str:
+        await app.engine.ready()
+        return str(await app.engine.worker.self_check())
+
+    js.window.appSelfCheck = create_proxy(page_check)
+    js.window.appWorkerSelfCheck = create_proxy(lambda: asyncio.ensure_future(worker_check()))
+
+
 def start() -> App:
     app = App()
-    js.window.appSelfCheck = create_proxy(lambda: json.dumps(__import__("selfcheck").run()))
+    expose_self_checks(app)
     dom.guarded(app.start)()
     return app

@@ -1,0 +1,1 @@
+"""Browser layer: storage, statistics, saves and the page glue around them."""
