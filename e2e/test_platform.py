@@ -40,7 +40,6 @@ def test_shell_paints_before_python_is_ready(page: Page, server: AppServer) -> N
     expect(page.get_by_test_id("guide")).to_contain_text("closes the last live board loses")
     while not release:
         page.wait_for_timeout(50)
-    page.unroute("**/vendor/pyodide/pyodide.asm.wasm")
     release[0].continue_()
     wait_ready(page)
     expect(page.get_by_test_id("loading")).to_be_hidden()
@@ -140,9 +139,9 @@ def test_corrupted_save_is_set_aside_with_a_notice(page: Page, server: AppServer
         }""",
         [damaged, other],
     )
-    page.goto(server.url + "#/notakto")
     page.reload()
     wait_ready(page)
+    page.get_by_test_id("pick-notakto").click()
     expect(page.get_by_test_id("notice-storage-corrupt")).to_be_visible()
     expect(page.get_by_test_id("cell-1a1")).to_be_visible()
     stored = page.evaluate("Object.fromEntries(Object.entries(localStorage))")
@@ -167,7 +166,6 @@ def test_a_save_with_an_illegal_move_is_set_aside(page: Page, server: AppServer)
     slot = json.dumps({"schema": 1, "data": {"tab": "other", "rev": 2, "saved_at": 5, "game": game}})
     page.evaluate("slot => localStorage.setItem('abstract-games/save/notakto', slot)", slot)
     page.goto(server.url + "#/notakto")
-    page.reload()
     wait_ready(page)
     expect(page.get_by_test_id("notice-storage-corrupt")).to_be_visible()
     expect(page.locator(".cell.x")).to_have_count(0)

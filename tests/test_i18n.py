@@ -1,0 +1,159 @@
+"""The catalogs: complete in every language, the same placeholders, CLDR
+plural forms, and no user-visible text outside them."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from app.games import SPECS, opponent_values, split_opponent
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGUAGES = ("en", "de", "pt", "id")
+# CLDR plural categories for integers, per language.
+PLURALS = {"en": {"one", "other"}, "de": {"one", "other"}, "pt": {"one", "many", "other"}, "id": {"other"}}
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def load(code: str) -> dict:
+    return json.loads((ROOT / "i18n" / f"{code}.json").read_text(encoding="utf-8"))
+
+
+def placeholders(value: object) -> set[str]:
+    if isinstance(value, dict):
+        return set().union(*(placeholders(form) for form in value.values()))
+    return set(PLACEHOLDER.findall(str(value)))
+
+
+ENGLISH = load("en")
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_catalog_has_exactly_the_english_keys_and_placeholders(code: str) -> None:
+    catalog = load(code)
+    assert list(catalog) == list(ENGLISH)
+    for key, english in ENGLISH.items():
+        value = catalog[key]
+        assert type(value) is type(english), key
+        assert placeholders(value) == placeholders(english), key
+        if isinstance(value, str):
+            assert value.strip(), key
+        else:
+            assert set(value) == PLURALS[code], f"{code} {key}: {sorted(value)}"
+            for form in value.values():
+                assert placeholders(form) == placeholders(english), key
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_guide_prose_keeps_its_structure(code: str) -> None:
+    catalog = load(code)
+    for key, english in ENGLISH.items():
+        if key.startswith("guide.") and isinstance(english, str):
+            assert english.count("\n- ") == catalog[key].count("\n- "), key
+            assert english.count("\n\n") == catalog[key].count("\n\n"), key
+
+
+class _Texts(HTMLParser):
+    """Visible text and translatable attributes of the static page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[dict[str, str | None]] = []
+        self.problems: list[str] = []
+        self.keys: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        values["__tag"] = tag
+        if tag not in ("meta", "link", "input", "br", "img"):
+            self.stack.append(values)
+        for attribute in ("aria-label", "title", "alt", "placeholder"):
+            if values.get(attribute) and "data-i18n-attr" not in values:
+                self.problems.append(f"{tag}[{attribute}] is not from the catalog")
+        if values.get("data-i18n-attr"):
+            for pair in (values["data-i18n-attr"] or "").split(";"):
+                attribute, key = pair.split(":")
+                self.keys.append(key)
+                if values.get(attribute) != ENGLISH.get(key):
+                    self.problems.append(f"{attribute} of {key} differs from the catalog")
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.stack:
+            self.stack.pop()
+
+    def handle_data(self, data: str) -> None:
+        text = data.strip()
+        if not text or not self.stack:
+            return
+        owner = self.stack[-1]
+        if owner["__tag"] in ("script", "style"):
+            return
+        if owner["__tag"] == "option" and owner.get("lang"):
+            return  # a language's own name is the same in every language
+        key = owner.get("data-i18n")
+        if key is None:
+            self.problems.append(f"text {text!r} is not from the catalog")
+        else:
+            self.keys.append(key)
+            if ENGLISH.get(key) != text:
+                self.problems.append(f"text of {key} differs from the catalog")
+
+
+def test_the_static_page_shows_only_catalog_text() -> None:
+    parser = _Texts()
+    parser.feed((ROOT / "index.html").read_text(encoding="utf-8"))
+    assert parser.problems == []
+    assert len(parser.keys) > 20
+
+
+def _literal_message_keys() -> set[str]:
+    keys = set()
+    for path in (ROOT / "py" / "app").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Msg" and node.args:
+                if isinstance(node.args[0], ast.Constant):
+                    keys.add(node.args[0].value)
+    return keys
+
+
+def test_every_literal_message_key_is_in_the_catalog() -> None:
+    keys = _literal_message_keys()
+    assert len(keys) > 20
+    assert sorted(keys - set(ENGLISH)) == []
+
+
+def test_every_generated_message_key_is_in_the_catalog() -> None:
+    needed = set()
+    for game, spec in SPECS.items():
+        needed |= {f"games.{game}.name", f"games.{game}.desc", f"guide.{game}.rules", f"move.{game}"}
+        for value in opponent_values(game):
+            kind, level = split_opponent(value)
+            if level:
+                needed.add(f"level.{game}.{level}")
+        for choice in spec.choices:
+            needed.add(choice.label)
+            if choice.name == "boards":
+                needed |= {f"boards.{value}" for value in choice.values}
+            if choice.name == "starts":
+                needed.add("starts.alternate")
+                needed |= {f"starts.{v}.{o}" for v in ("home", "away") for o in ("computer", "two_player")}
+    for prefix in ("status.turn", "status.computer_plays_for", "announce.move", "takeover"):
+        needed |= {f"{prefix}.{who}" for who in ("you", "computer", "player")}
+    for reason in ("last_board_closed", "resignation"):
+        needed |= {f"reason.{reason}.{who}" for who in ("you", "computer", "player")}
+    for kind in ("corrupt", "future", "quota", "unavailable"):
+        needed.add(f"notice.{kind}")
+    assert sorted(needed - set(ENGLISH)) == []
+
+
+def test_shell_keys_used_by_boot_js_exist() -> None:
+    source = (ROOT / "boot.js").read_text(encoding="utf-8")
+    keys = set(re.findall(r'\bt\("([\w.]+)"', source))
+    keys |= {f"loading.{stage}" for stage in ("runtime", "starting", "games", "ready")}
+    keys |= {"error.load", "error.runtime"}
+    assert sorted(keys - set(ENGLISH)) == []

@@ -1,0 +1,106 @@
+"""The shape of the project: layout, the core's purity, the runtime config
+and the page's own-origin rule."""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+import tomllib
+from html.parser import HTMLParser
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PY = ROOT / "py"
+PURE_PACKAGES = ("core", "ai")
+BROWSER_ONLY = {"js", "pyodide", "pyscript", "app", "main", "worker"}
+
+
+def imported_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def test_layout_of_the_design() -> None:
+    for name in ("index.html", "pyscript.toml", "py", "css", "i18n", "tests", "e2e", "README.md", "Makefile",
+                 "package.json", "package-lock.json", "requirements-test.txt", ".ci/run"):
+        assert (ROOT / name).exists(), name
+    ignored = (ROOT / ".gitignore").read_text().split()
+    assert "vendor/" in ignored and "node_modules/" in ignored and "test-results/" in ignored
+
+
+def test_the_core_and_ai_import_only_the_standard_library_and_each_other() -> None:
+    allowed = set(sys.stdlib_module_names) | {"core", "ai"}
+    checked = 0
+    for package in PURE_PACKAGES:
+        for path in (PY / package).rglob("*.py"):
+            modules = imported_modules(path)
+            assert not modules & BROWSER_ONLY, f"{path} imports the browser layer: {modules & BROWSER_ONLY}"
+            assert modules <= allowed, f"{path} imports outside the stdlib: {modules - allowed}"
+            checked += 1
+    assert checked >= 4
+    # core knows nothing of the AI either.
+    for path in (PY / "core").rglob("*.py"):
+        assert "ai" not in imported_modules(path), path
+
+
+def test_the_pure_browser_modules_do_not_touch_js() -> None:
+    for name in ("session", "games", "views", "stats", "storage", "saves"):
+        modules = imported_modules(PY / "app" / f"{name}.py")
+        assert not modules & {"js", "pyodide", "pyscript"}, name
+
+
+def test_pyscript_config_uses_our_runtime_and_lists_every_module() -> None:
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text())
+    assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
+    assert "!error" in config["plugins"]
+    assert not config.get("packages"), "the app loads no Pyodide packages"
+    listed = {source: target for source, target in config["files"].items()}
+    modules = {f"./{path.relative_to(ROOT).as_posix()}": path.relative_to(PY).as_posix()
+               for path in PY.rglob("*.py") if path.name not in ("main.py", "gtp.py")}
+    modules.pop("./py/worker.py")
+    assert listed == modules
+
+
+class _Scripts(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.inline: list[str] = []
+        self.urls: list[str] = []
+        self._in_script = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        for name in ("src", "href", "config"):
+            if values.get(name):
+                self.urls.append(values[name] or "")
+        self._in_script = tag == "script" and "src" not in values
+
+    def handle_data(self, data: str) -> None:
+        if self._in_script and data.strip():
+            self.inline.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        self._in_script = False
+
+
+def test_the_page_has_no_inline_script_and_only_relative_urls() -> None:
+    parser = _Scripts()
+    parser.feed((ROOT / "index.html").read_text(encoding="utf-8"))
+    assert parser.inline == []
+    for url in parser.urls:
+        assert url.startswith(("./", "#")), url
+    for path in (ROOT / "boot.js", ROOT / "css" / "app.css", ROOT / "pyscript.toml"):
+        assert not re.search(r"https?://", path.read_text(encoding="utf-8")), path
+
+
+def test_gtp_is_the_only_entry_outside_the_page() -> None:
+    # py/gtp.py runs from a shell; everything else is importable in Pyodide.
+    assert (PY / "gtp.py").exists()
+    assert "js" not in imported_modules(PY / "gtp.py")
