@@ -228,15 +228,20 @@ function setLoading(stage) {
 
 // Files of the runtime finishing download move the bar through its first
 // stage, so a slow connection still shows progress.
-const runtimeFiles = { "pyodide.mjs": 0.02, "pyodide.asm.mjs": 0.08, "python_stdlib.zip": 0.15, "pyodide.asm.wasm": 0.45 };
-let runtimeProgress = stages.runtime;
+// Once they are all in, Python is starting.
+const runtimeFiles = { "pyodide.mjs": 0.02, "pyodide.asm.mjs": 0.08, "python_stdlib.zip": 0.15, "pyodide.asm.wasm": 0.35 };
+const arrived = new Set();
 if ("PerformanceObserver" in window) {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       const name = entry.name.split("/").pop().split("?")[0];
-      if (name in runtimeFiles && !pythonReady) {
-        runtimeProgress += runtimeFiles[name];
-        $("loading-fill").style.width = `${Math.round(Math.min(runtimeProgress, stages.starting) * 100)}%`;
+      if (!(name in runtimeFiles) || arrived.has(name) || pythonReady) continue;
+      arrived.add(name);
+      if (arrived.size === Object.keys(runtimeFiles).length) {
+        setLoading("starting");
+      } else {
+        const progress = [...arrived].reduce((sum, file) => sum + runtimeFiles[file], stages.runtime);
+        $("loading-fill").style.width = `${Math.round(progress * 100)}%`;
       }
     }
   }).observe({ type: "resource", buffered: true });

@@ -4,7 +4,10 @@ functions; arguments and answers are JSON text."""
 
 from __future__ import annotations
 
+import gc
 import json
+import sys
+import time
 
 import ai
 from core import GAMES, GameError
@@ -29,4 +32,56 @@ def self_check() -> str:
     return json.dumps(run())
 
 
-__export__ = ["choose_move", "self_check"]
+# -- bench hook (tools/bench.py, `make bench`; the app never calls it) ---------
+BENCH_CHECK_MOVES = 8  # moves reported per case, to prove both runtimes did the same work
+
+
+def _timer_resolution() -> float:
+    """The smallest step of time.perf_counter seen here (browsers coarsen it)."""
+    best = float("inf")
+    for _ in range(20):
+        start = now = time.perf_counter()
+        while now == start:
+            now = time.perf_counter()
+        best = min(best, now - start)
+    return best
+
+
+def bench_moves(request_json: str) -> str:
+    """Time ``ai.choose_move`` with ``time.perf_counter`` in this interpreter.
+    The same function runs under CPython in tools/bench.py, so both sides run
+    the same code on the same positions with the same seeds.
+
+    {"cases": [{"game": <save dict>, "level": str, "batch": int}],
+     "seed": int, "warmup": int, "repeats": int}
+    -> {"python": str, "platform": str, "timer_resolution_s": float,
+        "results": [{"samples": [s per call, one per batch], "moves": [text]}]}
+    or {"error": message}. Call i of a case uses seed ``seed + i``; a sample
+    is the mean of ``batch`` calls; the first ``warmup`` batches are not kept.
+    """
+    try:
+        request = json.loads(request_json)
+        seed, warmup, repeats = int(request["seed"]), int(request["warmup"]), int(request["repeats"])
+        results = []
+        for case in request["cases"]:
+            saved, level, batch = case["game"], case["level"], int(case["batch"])
+            state = GAMES[saved["game"]].from_dict(saved)
+            moves = [state.move_to_text(ai.choose_move(state, level, seed=seed + i)) for i in range(BENCH_CHECK_MOVES)]
+            gc.collect()
+            samples = []
+            for index in range(warmup + repeats):
+                first = seed + index * batch
+                start = time.perf_counter()
+                for call_seed in range(first, first + batch):
+                    ai.choose_move(state, level, seed=call_seed)
+                elapsed = time.perf_counter() - start
+                if index >= warmup:
+                    samples.append(elapsed / batch)
+            results.append({"samples": samples, "moves": moves})
+        return json.dumps({"python": sys.version, "platform": sys.platform,
+                           "timer_resolution_s": _timer_resolution(), "results": results})
+    except (GameError, KeyError, TypeError, ValueError) as error:
+        return json.dumps({"error": f"{type(error).__name__}: {error}"})
+
+
+__export__ = ["choose_move", "self_check", "bench_moves"]

@@ -10,6 +10,7 @@ import asyncio
 import datetime
 import json
 import random
+import time
 import uuid
 from typing import Any, Callable
 
@@ -17,7 +18,7 @@ import js
 from pyodide.ffi import create_proxy
 
 import ai
-from core import GameError, GameState, SaveError
+from core import GAMES, GameError, GameState, SaveError
 
 from . import dom
 from .dom import element, on, report_error, tr
@@ -131,8 +132,9 @@ class GameScreen:
     # -- life cycle ----------------------------------------------------------
     def show(self) -> None:
         if self.session is None:
-            self.session = self.restore() or self.fresh_session()
-            if not self.session.state.moves:
+            restored = self.restore()
+            self.session = restored or self.fresh_session()
+            if restored is None:
                 self.save()
         self.render_all()
         self.maybe_computer()
@@ -554,6 +556,7 @@ class App:
     def start(self) -> None:
         shell.setLoading("games")
         on(js.document.getElementById("new-game"), "click", lambda _e: self.screen and self.screen.new_game())
+        on(js.document.getElementById("result-new-game"), "click", lambda _e: self.screen and self.screen.new_game())
         on(js.document.getElementById("undo"), "click", lambda _e: self.screen and self.screen.undo())
         on(js.document.getElementById("resign"), "click", lambda _e: self.screen and self.screen.resign())
         on(js.document.getElementById("confirm-yes"), "click", lambda _e: self.screen and self.screen.answer(True))
@@ -617,7 +620,7 @@ class App:
 
 def expose_self_checks(app: App) -> None:
     """The engines' self-check, on the page and in the worker, for the
-    end-to-end tests (they compare it with CPython's)."""
+    end-to-end tests (they compare it with CPython's), and the bench hooks."""
 
     def page_check() -> str:
         import selfcheck
@@ -630,6 +633,41 @@ def expose_self_checks(app: App) -> None:
 
     js.window.appSelfCheck = create_proxy(page_check)
     js.window.appWorkerSelfCheck = create_proxy(lambda: asyncio.ensure_future(worker_check()))
+
+    # Bench hooks for tools/bench.py (`make bench`), JSON in and out; the app
+    # never calls them. appBench: the worker's own timing of the engines (its
+    # bench_moves). appBenchRoundTrip: what a player waits for, timed on this
+    # thread around Engine.choose_move exactly as computer_turn calls it (JSON,
+    # messaging, the worker's work; not the deliberate COMPUTER_PAUSE_S).
+    async def worker_bench(request_json: str) -> str:
+        await app.engine.ready()
+        if app.engine.worker is None:
+            return json.dumps({"error": "the AI worker did not start"})
+        return str(await app.engine.worker.bench_moves(request_json))
+
+    async def round_trip_bench(request_json: str) -> str:
+        """{"cases": [{"game": <save dict>, "level": str}], "seed": int,
+        "warmup": int, "repeats": int} -> {"results": [{"samples": [s]}]}
+        (call i of a case uses seed ``seed + i``) or {"error": message}."""
+        await app.engine.ready()
+        if app.engine.worker is None:
+            return json.dumps({"error": "the AI worker did not start"})
+        request = json.loads(request_json)
+        seed, warmup, repeats = int(request["seed"]), int(request["warmup"]), int(request["repeats"])
+        results = []
+        for case in request["cases"]:
+            state = GAMES[case["game"]["game"]].from_dict(case["game"])
+            samples = []
+            for index in range(warmup + repeats):
+                start = time.perf_counter()
+                await app.engine.choose_move(state.copy(), case["level"], seed + index)
+                if index >= warmup:
+                    samples.append(time.perf_counter() - start)
+            results.append({"samples": samples})
+        return json.dumps({"results": results})
+
+    js.window.appBench = create_proxy(lambda request: asyncio.ensure_future(worker_bench(str(request))))
+    js.window.appBenchRoundTrip = create_proxy(lambda request: asyncio.ensure_future(round_trip_bench(str(request))))
 
 
 def start() -> App:
