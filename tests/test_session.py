@@ -180,3 +180,15 @@ def test_notakto_view_names_cells_and_marks_state_without_colour() -> None:
     assert all(attrs["aria-disabled"] == "true" for attrs in _cells(frozen))
     # Keyboard grid: boards side by side, three columns each.
     assert (cells["2a1"]["data-x"], cells["2a1"]["data-y"]) == (3, 0)
+
+
+def test_untouched_until_a_human_moves() -> None:
+    game = session(home_seat=1)
+    assert game.untouched()
+    game.play("1b2")  # the computer's first move
+    assert game.untouched()
+    game.play("2b2")
+    assert not game.untouched()
+    two = session(opponent=TWO_PLAYER)
+    two.play("1a1")
+    assert not two.untouched()

@@ -123,7 +123,11 @@ class GameScreen:
         self.spec = spec
         self.game = spec.game
         self.slot = SaveSlot(app.storage, self.game, app.tab_id)
-        self.settings = spec.validate(app.storage.read(f"settings/{self.game}", lambda data: isinstance(data, dict), {}))
+        stored = app.storage.read(f"settings/{self.game}", lambda data: isinstance(data, dict), {})
+        self.settings = spec.validate(stored)
+        # The home player's seat in the last game, for "who starts" to alternate.
+        last = stored.get("last_home_seat")
+        self.last_home_seat: int | None = last if last in (0, 1) and not isinstance(last, bool) else None
         self.session: GameSession | None = None
         self.thinking = False
         self.pending: dict[str, Any] = {}  # settings waiting for the next game
@@ -151,13 +155,15 @@ class GameScreen:
             self.app.show_storage_notices()
             return None
 
-    def fresh_session(self) -> GameSession:
+    def fresh_session(self, home_seat: int | None = None) -> GameSession:
+        """A new game with the current settings (pending ones included); the
+        home player's seat follows "who starts" unless given."""
         settings = {**self.settings, **self.pending}
         self.settings = settings
         self.pending = {}
         opponent, level = split_opponent(settings["opponent"])
-        previous = self.settings.get("last_home_seat")
-        home_seat = next_home_seat(settings["starts"], previous if isinstance(previous, int) else None)
+        if home_seat is None:
+            home_seat = next_home_seat(settings["starts"], self.last_home_seat)
         state = self.spec.make_state(settings)
         session = GameSession(state, Mode(opponent, level, home_seat), clock=self.app.clock)
         if settings.get("hints"):
@@ -166,7 +172,7 @@ class GameScreen:
 
     def new_game(self) -> None:
         session = self.session
-        if session is not None and not session.is_over() and session.state.moves:
+        if session is not None and not session.is_over() and not session.untouched():
             if session.mode.opponent == COMPUTER:
                 self.ask(Msg("confirm.abandon_loss"), Msg("action.new_game"), self._resign_then_new)
             else:
@@ -191,11 +197,13 @@ class GameScreen:
         self.maybe_computer()
 
     def remember_home_seat(self, session: GameSession) -> None:
-        self.settings["last_home_seat"] = session.mode.home_seat
+        self.last_home_seat = session.mode.home_seat
         self.store_settings()
 
     def store_settings(self) -> None:
-        self.app.storage.write(f"settings/{self.game}", self.settings)
+        """The settings the next game will use, and who started the last."""
+        stored = {**self.settings, **self.pending, "last_home_seat": self.last_home_seat}
+        self.app.storage.write(f"settings/{self.game}", stored)
 
     # -- moves -----------------------------------------------------------------
     def human_move(self, text: str) -> None:
@@ -459,23 +467,24 @@ class GameScreen:
         return Msg(f"{choice.value_labels}.{str(value).lower()}")
 
     def change_setting(self, name: str, value: Any) -> None:
+        """Before a human has moved, a change restarts the game at once (the
+        same player starting, unless "who starts" itself changed); during a
+        game it waits for the next one; after a game it simply applies."""
         session = self.session
-        fresh = session is None or (not session.state.moves and not session.is_over()) or session.is_over()
-        if fresh:
-            self.settings[name] = value
-            self.store_settings()
-            if session is not None and not session.state.moves:
-                self.session = self.fresh_session()
-                self.save()
-            self.render_all()
-            self.maybe_computer()
-        else:
+        if session is not None and not session.is_over() and not session.untouched():
             self.pending[name] = value
-            self.settings_pending_store()
+            self.store_settings()
             self.render_settings()
-
-    def settings_pending_store(self) -> None:
-        self.app.storage.write(f"settings/{self.game}", {**self.settings, **self.pending})
+            return
+        self.settings[name] = value
+        self.store_settings()
+        if session is not None and not session.is_over():
+            seat = next_home_seat(value, self.last_home_seat) if name == "starts" else session.mode.home_seat
+            self.session = self.fresh_session(seat)
+            self.thinking = False
+            self.save()
+        self.render_all()
+        self.maybe_computer()
 
     def render_toggles(self) -> None:
         session = self.session
@@ -648,23 +657,22 @@ def expose_self_checks(app: App) -> None:
     async def round_trip_bench(request_json: str) -> str:
         """{"cases": [{"game": <save dict>, "level": str}], "seed": int,
         "warmup": int, "repeats": int} -> {"results": [{"samples": [s]}]}
-        (call i of a case uses seed ``seed + i``) or {"error": message}."""
+        or {"error": message}. Call i of a case uses seed ``seed + i``; the
+        cases take turns, as in the worker's bench_moves."""
         await app.engine.ready()
         if app.engine.worker is None:
             return json.dumps({"error": "the AI worker did not start"})
         request = json.loads(request_json)
         seed, warmup, repeats = int(request["seed"]), int(request["warmup"]), int(request["repeats"])
-        results = []
-        for case in request["cases"]:
-            state = GAMES[case["game"]["game"]].from_dict(case["game"])
-            samples = []
-            for index in range(warmup + repeats):
+        cases = [(GAMES[case["game"]["game"]].from_dict(case["game"]), case["level"]) for case in request["cases"]]
+        samples: list[list[float]] = [[] for _ in cases]
+        for index in range(warmup + repeats):
+            for (state, level), kept in zip(cases, samples):
                 start = time.perf_counter()
-                await app.engine.choose_move(state.copy(), case["level"], seed + index)
+                await app.engine.choose_move(state.copy(), level, seed + index)
                 if index >= warmup:
-                    samples.append(time.perf_counter() - start)
-            results.append({"samples": samples})
-        return json.dumps({"results": results})
+                    kept.append(time.perf_counter() - start)
+        return json.dumps({"results": [{"samples": kept} for kept in samples]})
 
     js.window.appBench = create_proxy(lambda request: asyncio.ensure_future(worker_bench(str(request))))
     js.window.appBenchRoundTrip = create_proxy(lambda request: asyncio.ensure_future(round_trip_bench(str(request))))

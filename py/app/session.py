@@ -158,6 +158,11 @@ class GameSession:
     def mark_assisted(self) -> None:
         self.assisted = True
 
+    def untouched(self) -> bool:
+        """No human has moved yet (the computer may have): restarting it
+        with other settings takes nothing from anyone."""
+        return all(self.is_computer_seat(seat) for seat in self._movers())
+
     def moves_by(self, seat: int) -> int:
         return sum(1 for mover in self._movers() if mover == seat)
 

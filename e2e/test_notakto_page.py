@@ -247,9 +247,20 @@ def test_the_computer_can_take_over_a_seat_and_give_it_back(page: Page, server: 
 def test_alternating_first_move_against_the_computer(page: Page, server: AppServer) -> None:
     open_notakto(page, server)
     expect(page.get_by_test_id("status")).to_have_text("Your turn")
+    # A setting changed before the first move restarts the game, same starter.
+    page.get_by_test_id("setting-boards").select_option("2")
+    expect(page.locator(".nk-board")).to_have_count(2)
+    expect(page.get_by_test_id("status")).to_have_text("Your turn")
     page.get_by_test_id("resign").click()
     page.get_by_test_id("confirm-yes").click()
-    page.get_by_test_id("new-game").click()
-    # The computer starts the second game.
+    page.get_by_test_id("result-new-game").click()
+    # The computer starts the second game, and still does after a reload.
     expect(page.locator(".cell.x")).to_have_count(1, timeout=THINK_MS)
     expect(page.get_by_test_id("status")).to_have_text("Your turn")
+    page.reload()
+    wait_ready(page)
+    expect(page.locator(".cell.x")).to_have_count(1)
+    page.get_by_test_id("new-game").click()
+    expect(page.get_by_test_id("confirm")).to_be_hidden()  # no human move yet: nothing to lose
+    expect(page.get_by_test_id("status")).to_have_text("Your turn")
+    expect(page.locator(".cell.x")).to_have_count(0)
