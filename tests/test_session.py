@@ -192,3 +192,8 @@ def test_untouched_until_a_human_moves() -> None:
     two = session(opponent=TWO_PLAYER)
     two.play("1a1")
     assert not two.untouched()
+
+
+def test_moves_are_described_for_screen_readers() -> None:
+    state = NotaktoState(3)
+    assert SPECS["notakto"].describe(state, state.parse_move("2b3")) == Msg("move.notakto", {"board": 2, "cell": "b3"})

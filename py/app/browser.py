@@ -226,14 +226,15 @@ class GameScreen:
         self.app.announce(Msg(self.who_key(mover, "announce.move"), {"player": self.player_name(mover), "move": self.describe(move)}))
         if session.is_over():
             self.finish()
+            self.render_stats()
         else:
             self.save()
-        self.render_all()
+        self.render_play()
         self.maybe_computer()
 
     def describe(self, move: int) -> Msg:
-        text = self.session.state.move_to_text(move) if self.session else str(move)
-        return Msg(f"move.{self.game}", {"board": int(text[0]), "cell": text[1:]})
+        assert self.session is not None
+        return self.spec.describe(self.session.state, move)
 
     def maybe_computer(self) -> None:
         session = self.session
@@ -364,13 +365,18 @@ class GameScreen:
 
     # -- drawing -----------------------------------------------------------------
     def render_all(self) -> None:
+        self.render_play()
+        self.render_settings()
+        self.render_toggles()
+        self.render_stats()
+
+    def render_play(self) -> None:
+        """What a move changes (kept small: it runs on the main thread after
+        every move)."""
         self.render_board()
         self.render_status()
         self.render_result()
         self.render_moves()
-        self.render_settings()
-        self.render_toggles()
-        self.render_stats()
 
     def hints(self) -> frozenset[int]:
         session = self.session

@@ -42,6 +42,8 @@ class GameSpec:
     level_ratings: dict[str, int]
     make_state: Callable[[dict[str, Any]], GameState]
     view: Callable[..., views.Node]
+    # A move in words for screen readers ("board 2, b2").
+    describe: Callable[[GameState, int], views.Msg]
     safe_moves: Callable[[GameState], list[int]] | None = None
 
     @property
@@ -91,6 +93,7 @@ def _notakto_spec() -> GameSpec:
         level_ratings=dict(zip(levels, (800, 1100, 1400, 1800))),
         make_state=lambda settings: NotaktoState.from_settings({"boards": settings["boards"]}),
         view=views.notakto_board,
+        describe=views.notakto_move,
         safe_moves=notakto_ai.safe_moves,
     )
 

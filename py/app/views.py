@@ -36,6 +36,11 @@ def node(tag: str, attrs: dict[str, Any] | None = None, *children: Child) -> Nod
 CELL_NAMES = [f"{'abc'[cell % 3]}{cell // 3 + 1}" for cell in range(9)]
 
 
+def notakto_move(state: NotaktoState, move: int) -> Msg:
+    """"board 2, b2": the board by number, the cell by its name."""
+    return Msg("move.notakto", {"board": move // 9 + 1, "cell": CELL_NAMES[move % 9]})
+
+
 def notakto_board(
     state: NotaktoState,
     *,
