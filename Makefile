@@ -7,7 +7,7 @@ PORT ?= 8000
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: serve test unit e2e runtime test-deps browser clean
+.PHONY: serve test unit e2e bench bench-quick runtime test-deps browser clean
 
 ## serve: install the pinned runtime and serve the app at http://127.0.0.1:8000/
 serve: runtime
@@ -25,6 +25,15 @@ unit: test-deps
 ## e2e: the end-to-end tests alone
 e2e: runtime test-deps browser
 	$(PY) -m pytest e2e
+
+## bench: time the engines under CPython and in the page's Pyodide worker
+## (headless Chromium), one Markdown report on stdout; see tools/bench.py
+bench: runtime test-deps browser
+	$(PY) tools/bench.py
+
+## bench-quick: the same figures from fewer samples (under two minutes)
+bench-quick: runtime test-deps browser
+	$(PY) tools/bench.py --quick
 
 # The pinned Pyodide and PyScript packages, copied into vendor/ (git-ignored).
 # tools/vendor.py is idempotent and quick, so it runs every time.

@@ -57,27 +57,30 @@ def bench_moves(request_json: str) -> str:
     -> {"python": str, "platform": str, "timer_resolution_s": float,
         "results": [{"samples": [s per call, one per batch], "moves": [text]}]}
     or {"error": message}. Call i of a case uses seed ``seed + i``; a sample
-    is the mean of ``batch`` calls; the first ``warmup`` batches are not kept.
+    is the mean of ``batch`` calls. The cases take turns, one batch each, so
+    that a moment of noise on the machine touches every case a little rather
+    than one case a lot; the first ``warmup`` turns are not kept.
     """
     try:
         request = json.loads(request_json)
         seed, warmup, repeats = int(request["seed"]), int(request["warmup"]), int(request["repeats"])
-        results = []
+        cases, results = [], []
         for case in request["cases"]:
-            saved, level, batch = case["game"], case["level"], int(case["batch"])
+            saved, level = case["game"], case["level"]
             state = GAMES[saved["game"]].from_dict(saved)
+            cases.append((state, level, int(case["batch"])))
             moves = [state.move_to_text(ai.choose_move(state, level, seed=seed + i)) for i in range(BENCH_CHECK_MOVES)]
-            gc.collect()
-            samples = []
-            for index in range(warmup + repeats):
+            results.append({"samples": [], "moves": moves})
+        gc.collect()
+        for index in range(warmup + repeats):
+            for (state, level, batch), result in zip(cases, results):
                 first = seed + index * batch
                 start = time.perf_counter()
                 for call_seed in range(first, first + batch):
                     ai.choose_move(state, level, seed=call_seed)
                 elapsed = time.perf_counter() - start
                 if index >= warmup:
-                    samples.append(elapsed / batch)
-            results.append({"samples": samples, "moves": moves})
+                    result["samples"].append(elapsed / batch)
         return json.dumps({"python": sys.version, "platform": sys.platform,
                            "timer_resolution_s": _timer_resolution(), "results": results})
     except (GameError, KeyError, TypeError, ValueError) as error:

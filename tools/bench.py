@@ -64,7 +64,8 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 @dataclass(frozen=True)
 class Stat:
-    """Median and p10-p90 of timings in seconds, and how many."""
+    """Median and p10-p90 of timings in seconds, and how many (for pooled
+    cases the first figure is the mean of their medians: see ``pooled``)."""
 
     median: float
     p10: float
@@ -74,6 +75,18 @@ class Stat:
     @classmethod
     def of(cls, samples: Sequence[float]) -> Stat:
         return cls(percentile(samples, 50), percentile(samples, 10), percentile(samples, 90), len(samples))
+
+    @classmethod
+    def pooled(cls, groups: Sequence[Sequence[float]]) -> Stat:
+        """Several cases as one figure: the mean of their medians (what a
+        move costs on average over the cases: stable where the median of
+        all samples would jump between fast and slow cases), with the p10
+        and p90 of all their samples."""
+        if len(groups) == 1:
+            return cls.of(groups[0])
+        every = [x for group in groups for x in group]
+        center = sum(percentile(group, 50) for group in groups) / len(groups)
+        return cls(center, percentile(every, 10), percentile(every, 90), len(every))
 
 
 def format_ms(seconds: float) -> str:
@@ -221,17 +234,24 @@ def notakto_positions(boards: int, seed: int = DEFAULT_SEED) -> list[Position]:
 @dataclass(frozen=True)
 class Settings:
     name: str
-    warmup: int  # batches (or round trips) run and thrown away before measuring
-    repeats: int  # samples kept
+    passes: int  # CPython, worker and round trips take turns this many times
+    quiet_wait_s: float  # at most this long in all waiting for the machine to be quiet
+    warmup: int  # per pass: batches (or round trips) of each case run and thrown away first
+    repeats: int  # per pass: samples of each case kept
     batch_s: float  # a timed batch of calls lasts at least this long under CPython
 
+    @property
+    def samples(self) -> int:
+        return self.passes * self.repeats
 
-FULL = Settings("full", warmup=5, repeats=40, batch_s=0.005)
-QUICK = Settings("quick", warmup=2, repeats=12, batch_s=0.005)
+
+FULL = Settings("full", passes=4, quiet_wait_s=90, warmup=3, repeats=15, batch_s=0.005)
+QUICK = Settings("quick", passes=2, quiet_wait_s=15, warmup=2, repeats=6, batch_s=0.005)
 MAX_BATCH = 4096
 WARM_WORKER_S = 3.0  # at least this long warming up the worker, until its speed settles
 WARM_PAGE_S = 1.0  # and the main thread's round trips
 WARM_MAX_S = 30.0
+CALL_TIMEOUT_MS = 300_000  # one call into the page (a whole pass of cases)
 
 
 def _load_e2e_harness() -> Any:
@@ -285,7 +305,13 @@ class Page:
             raise
 
     def call(self, hook: str, request: dict[str, Any]) -> dict[str, Any]:
-        reply = json.loads(self.page.evaluate(f"request => {hook}(request)", json.dumps(request)))
+        """Await ``window.<hook>(request JSON)`` in the page (evaluate has no
+        timeout of its own: a hung worker must fail the run, not stall it)."""
+        script = f"""request => Promise.race([
+            {hook}(request),
+            new Promise((_, reject) => setTimeout(() => reject(new Error("{hook} timed out")), {CALL_TIMEOUT_MS})),
+        ])"""
+        reply = json.loads(self.page.evaluate(script, json.dumps(request)))
         if "error" in reply:
             raise BenchError(f"{hook} in the page: {reply['error']}")
         return reply
@@ -316,7 +342,7 @@ class Timings:
     batch: int
 
 
-def machine_busy(window_s: float = 0.5) -> float | None:
+def machine_busy(window_s: float = 0.25) -> float | None:
     """The share of all CPUs busy over ``window_s`` (Linux; None elsewhere)."""
 
     def sample() -> tuple[int, int]:
@@ -346,7 +372,8 @@ class Bench:
     _moves: dict[tuple[Any, ...], Timings] = field(default_factory=dict)
 
     QUIET = 0.10  # the machine counts as quiet below this share of CPU busy
-    QUIET_WAIT_S = 30.0
+    _waited_s: float = 0.0
+    _starts: list[float] = field(default_factory=list)  # CPU busy when each phase started
 
     # -- the three places ----------------------------------------------------------
     def cpython(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -402,21 +429,21 @@ class Bench:
                     settled = False
                     break
             self.facts[f"warm_{hook}"] = (elapsed, medians[0], medians[-1], settled)
-        self.settle()
 
     def settle(self) -> None:
-        """Wait (up to QUIET_WAIT_S) until the machine is quiet, so that no
-        measurement shares the CPUs with the browser's background work."""
-        clock = time.monotonic()
+        """Wait until the machine is quiet, so that no phase starts while the
+        browser's background work (or anything else) holds the CPUs; the
+        waiting is capped by ``quiet_wait_s`` over the whole run, and the
+        notes tell how busy the machine was when the phases started."""
         while True:
+            clock = time.monotonic()
             busy = machine_busy()
-            if busy is None or busy < self.QUIET:
+            if busy is None:
                 return
-            if time.monotonic() - clock > self.QUIET_WAIT_S:
-                note = f"The machine stayed busy ({busy:.0%} CPU) for {self.QUIET_WAIT_S:g} s before a measurement."
-                if note not in self.notes:
-                    self.notes.append(note)
+            if busy < self.QUIET or self._waited_s >= self.settings.quiet_wait_s:
+                self._starts.append(busy)
                 return
+            self._waited_s += time.monotonic() - clock
 
     def finish(self) -> None:
         if self._page is not None:
@@ -430,30 +457,36 @@ class Bench:
     # -- engine moves ----------------------------------------------------------------
     def move_timings(self, cases: Sequence[tuple[Position, str]]) -> list[Timings]:
         """Time ``ai.choose_move`` at each (position, level): under CPython,
-        in the worker, and as a main-thread round trip, each on a quiet
-        machine. Cases already timed in this run are reused."""
+        in the worker, and as a main-thread round trip. The three take turns
+        (``passes`` times), each turn on a quiet machine, so that slow drift
+        or a busy moment on the machine does not favour one of them. Cases
+        already timed in this run are reused."""
         todo = list(dict.fromkeys(case for case in cases if case not in self._moves))
         if todo:
             s = self.settings
             games = [{"game": position.save(), "level": level} for position, level in todo]
-            self.page()  # started and warmed up before any timing, so it is idle during CPython's
-            self.settle()
+            self.page()  # started and warmed up first, so it is idle while CPython is timed
             probe = self.cpython({"cases": [{**g, "batch": 1} for g in games], "seed": self.seed,
                                   "warmup": 2, "repeats": 7})
             batches = [batch_size(percentile(r["samples"], 50), s.batch_s) for r in probe["results"]]
-            request = {"cases": [{**g, "batch": b} for g, b in zip(games, batches)], "seed": self.seed,
-                       "warmup": s.warmup, "repeats": s.repeats}
-            native = self.cpython(request)
-            self.settle()
-            inside = self.pyodide(request)
-            for (position, level), a, b in zip(todo, native["results"], inside["results"]):
-                if a["moves"] != b["moves"]:
-                    raise BenchError(f"CPython and Pyodide chose different moves at {level} in "
-                                     f"{position.label} on {position.boards} boards: {a['moves']} != {b['moves']}")
-            self.settle()
-            felt = self.round_trip({"cases": games, "seed": self.seed, "warmup": s.warmup, "repeats": s.repeats})
-            for case, batch, a, b, c in zip(todo, batches, native["results"], inside["results"], felt["results"]):
-                self._moves[case] = Timings(a["samples"], b["samples"], c["samples"], batch)
+            timed = {"seed": self.seed, "warmup": s.warmup, "repeats": s.repeats}
+            request = {"cases": [{**g, "batch": b} for g, b in zip(games, batches)], **timed}
+            timings = [Timings([], [], [], batch) for batch in batches]
+            for _ in range(s.passes):
+                self.settle()
+                native = self.cpython(request)["results"]
+                self.settle()
+                inside = self.pyodide(request)["results"]
+                self.settle()
+                felt = self.round_trip({"cases": games, **timed})["results"]
+                for (position, level), a, b, c, into in zip(todo, native, inside, felt, timings):
+                    if a["moves"] != b["moves"]:
+                        raise BenchError(f"CPython and Pyodide chose different moves at {level} in {position.label} "
+                                         f"on {position.boards} boards: {a['moves']} != {b['moves']}")
+                    into.cpython += a["samples"]
+                    into.pyodide += b["samples"]
+                    into.round_trip += c["samples"]
+            self._moves.update(zip(todo, timings))
         return [self._moves[case] for case in cases]
 
 
@@ -470,11 +503,12 @@ def progress(message: str) -> None:
 
 # -- the measurements -----------------------------------------------------------------
 def engine_cells(timings: Sequence[Timings]) -> dict[str, Any]:
-    """The columns every engine row shares, pooling the samples of several
-    cases (one case: its own samples)."""
-    native = Stat.of([t for x in timings for t in x.cpython])
-    inside = Stat.of([t for x in timings for t in x.pyodide])
-    felt = Stat.of([t for x in timings for t in x.round_trip])
+    """The columns every engine row shares, for one case or several pooled
+    (``Stat.pooled``). Pyodide ÷ CPython is the ratio of those figures, and
+    the target is judged on the round trip's p90."""
+    native = Stat.pooled([x.cpython for x in timings])
+    inside = Stat.pooled([x.pyodide for x in timings])
+    felt = Stat.pooled([x.round_trip for x in timings])
     return {
         "CPython": native,
         "Pyodide worker": inside,
@@ -491,20 +525,18 @@ def notakto_perfect(bench: Bench) -> list[Row]:
     timings = bench.move_timings([(position, "perfect") for position in positions])
     rows = [Row(title, {"position": p.label, "moves · live · empty": p.describe(), **engine_cells([t])})
             for p, t in zip(positions, timings)]
-    rows.append(Row(title, {"position": f"all {len(positions)} pooled", **engine_cells(timings)}))
+    rows.append(Row(title, {"position": f"all {len(positions)}: mean of medians", **engine_cells(timings)}))
     return rows
 
 
 def notakto_levels(bench: Bench) -> list[Row]:
     """Every level on 3 and 6 boards, the positions pooled."""
-    title = "Notakto, every level: time per move over the 7 positions pooled, ms, median (p10–p90)"
-    rows = []
-    for boards in (3, 6):
-        positions = notakto_positions(boards, bench.seed)
-        for level in notakto_ai.LEVELS:
-            timings = bench.move_timings([(position, level) for position in positions])
-            rows.append(Row(title, {"level": level, "boards": boards, **engine_cells(timings)}))
-    return rows
+    title = "Notakto, every level, the 7 positions pooled: time per move, ms, mean of medians (p10–p90)"
+    groups = {(boards, level): [(position, level) for position in notakto_positions(boards, bench.seed)]
+              for boards in (3, 6) for level in notakto_ai.LEVELS}
+    timings = iter(bench.move_timings([case for cases in groups.values() for case in cases]))
+    return [Row(title, {"level": level, "boards": boards, **engine_cells([next(timings) for _ in cases])})
+            for (boards, level), cases in groups.items()]
 
 
 #: Every measurement, in order. Each returns rows; add new figures here.
@@ -547,7 +579,7 @@ def header(bench: Bench, started: datetime.datetime, load: float) -> str:
     return (f"**Bench {started:%Y-%m-%d %H:%M} UTC** · {cpu_model()}, {os.cpu_count()} cores, load {load:.2f}"
             f" · CPython {platform.python_version()} · {pyodide}"
             f" · Chromium {facts.get('chromium', 'not used')} · {git_revision()}"
-            f" · {s.name}: {s.warmup} warm-up + {s.repeats} samples per figure, seed {bench.seed}")
+            f" · {s.name}: {s.samples} samples per case, seed {bench.seed}")
 
 
 def method_notes(bench: Bench, elapsed: float) -> list[str]:
@@ -564,11 +596,14 @@ def method_notes(bench: Bench, elapsed: float) -> list[str]:
         "positions with the same seeds (call i uses seed + i); their chosen moves were checked to be equal.",
         f"A CPython or worker sample is the mean time per call of a batch of calls ({batches[0]}–{batches[-1]}, "
         f"a power of two making the CPython batch last ≥ {s.batch_s * 1000:g} ms; the worker runs the same "
-        f"batch), because the browser coarsens its clock (resolution: {resolution}). {s.warmup} warm-up batches "
-        f"are run and dropped first, then {s.repeats} samples are kept.",
+        f"batch), because the browser coarsens its clock (resolution: {resolution}).",
         "Round trip (felt): one move per sample, timed on the page's main thread around "
         "`await Engine.choose_move(...)` as the app calls it (JSON, messages to and from the worker, the "
-        "worker's work; not the app's deliberate pause before the computer moves); warm-up calls dropped.",
+        "worker's work; not the app's deliberate pause before the computer moves).",
+        f"Order: CPython, worker and round trips take turns, {s.passes} passes of each; in a pass every case "
+        f"first runs {s.warmup} warm-up batches (or round trips), dropped, then the cases take turns for "
+        f"{s.repeats} kept samples each: {s.samples} samples per case in all. Pooled rows: the mean of the cases' "
+        "medians, with the p10–p90 of all their samples.",
         f"Pyodide ÷ CPython: ratio of the medians. < 50 ms: the issue's target, met when the round trip's p90 "
         f"is under {TARGET_S * 1000:g} ms. The bench took {elapsed:.0f} s.",
     ]
@@ -579,8 +614,14 @@ def method_notes(bench: Bench, elapsed: float) -> list[str]:
                  f"{'' if settled else ', NOT settled'})" for label, (seconds, first, last, settled) in warm]
         notes.append("Before measuring, the page was warmed up on perfect moves on 6 empty boards until their speed "
                      "settled (V8 first runs Pyodide's WebAssembly unoptimised and optimises the hot parts in the "
-                     f"background): {'; '.join(parts)}. Each phase (CPython, worker, round trip) starts on a quiet "
-                     f"machine (under {Bench.QUIET:.0%} CPU busy).")
+                     f"background): {'; '.join(parts)}. Before each phase (CPython, worker, round trips) the bench waits "
+                     f"for the machine to be quiet (under {Bench.QUIET:.0%} CPU busy).")
+    if bench._starts:
+        busy = [b for b in bench._starts if b >= Bench.QUIET]
+        notes.append(f"Waited {bench._waited_s:.0f} s in all for a quiet machine; "
+                     + (f"**{len(busy)} of {len(bench._starts)} phases started on a busy machine** (up to "
+                        f"{max(busy):.0%} CPU: another process was running; the figures are noisier)." if busy
+                        else f"all {len(bench._starts)} phases started on a quiet machine."))
     return notes + bench.notes
 
 
