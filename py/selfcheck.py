@@ -14,20 +14,8 @@ from typing import Any
 
 import ai
 from ai import notakto as notakto_ai
-from core import GAMES, GameState
-
-
-def perft(state: GameState, depth: int) -> int:
-    """Leaves of the move tree ``depth`` plies deep (finished games count
-    as leaves where they end)."""
-    if depth == 0 or state.is_over():
-        return 1
-    total = 0
-    for move in state.legal_moves():
-        state.push(move)
-        total += perft(state, depth - 1)
-        state.pop()
-    return total
+from core import GAMES
+from core.base import perft
 
 
 def random_games(game: str, settings: dict[str, Any], count: int, seed: int) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from hypothesis import given, settings, strategies as st
 
 from core import GAMES, FIRST, SECOND, GameError, IllegalMoveError, NotationError, Outcome, SaveError
 from core.notakto import NotaktoState
+from core.base import perft
 
 ROWS = [(0, 1, 2), (3, 4, 5), (6, 7, 8)]
 COLUMNS = [(0, 3, 6), (1, 4, 7), (2, 5, 8)]
@@ -56,17 +57,6 @@ def test_default_is_three_boards():
 def test_bad_board_counts_are_refused(bad):
     with pytest.raises(GameError):
         NotaktoState(bad)
-
-
-def perft(state: NotaktoState, depth: int) -> int:
-    if depth == 0:
-        return 1
-    total = 0
-    for move in state.legal_moves():
-        state.push(move)
-        total += perft(state, depth - 1)
-        state.pop()
-    return total
 
 
 def test_perft_one_board():

@@ -186,3 +186,16 @@ class GameState:
             except GameError as error:
                 raise SaveError(f"move {index + 1} of the save: {error}") from error
         return self
+
+
+def perft(state: GameState, depth: int) -> int:
+    """Leaves of the move tree ``depth`` plies deep; a finished game is a
+    leaf where it ends. Move-count suites pin each game's move generator."""
+    if depth == 0 or state.is_over():
+        return 1
+    total = 0
+    for move in state.legal_moves():
+        state.push(move)
+        total += perft(state, depth - 1)
+        state.pop()
+    return total
