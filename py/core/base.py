@@ -189,9 +189,9 @@ class GameState:
 
 
 def perft(state: GameState, depth: int) -> int:
-    """Leaves of the move tree ``depth`` plies deep; a finished game is a
-    leaf where it ends. Move-count suites pin each game's move generator."""
-    if depth == 0 or state.is_over():
+    """Move sequences exactly ``depth`` plies long (as in chess, a game that
+    ends sooner adds none). Move-count suites pin each move generator."""
+    if depth == 0:
         return 1
     total = 0
     for move in state.legal_moves():
