@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import gc
 import json
+import random
 import sys
 import time
 
 import ai
-from core import GAMES, GameError
+from core import GAMES, GameError, GameState
 
 
 def choose_move(request_json: str) -> str:
@@ -87,4 +88,58 @@ def bench_moves(request_json: str) -> str:
         return json.dumps({"error": f"{type(error).__name__}: {error}"})
 
 
-__export__ = ["choose_move", "self_check", "bench_moves"]
+def random_playout(state: GameState, rng: random.Random) -> int:
+    """Play ``state`` to the end with uniform random moves through ``push``
+    (the search's fast path); return the plies played."""
+    plies = 0
+    while not state.is_over():
+        state.push(rng.choice(state.legal_moves()))
+        plies += 1
+    return plies
+
+
+def bench_playouts(request_json: str) -> str:
+    """Time random playouts (``random_playout``) with ``time.perf_counter``;
+    the same function runs under CPython in tools/bench.py.
+
+    {"cases": [{"game": name in core.GAMES, "settings": dict, "batch": int}],
+     "seed": int, "warmup": int, "repeats": int}
+    -> {"python": str, "platform": str,
+        "results": [{"samples": [s per playout, one per batch], "plies": int}]}
+    or {"error": message}. Each case draws from one ``random.Random(seed)``,
+    so ``plies`` (all its playouts' plies, warm-up included) proves that both
+    runtimes played the same games. The cases take turns, as in bench_moves.
+    """
+    try:
+        request = json.loads(request_json)
+        seed, warmup, repeats = int(request["seed"]), int(request["warmup"]), int(request["repeats"])
+        cases = [(GAMES[case["game"]].from_settings(case["settings"]), int(case["batch"]), random.Random(seed))
+                 for case in request["cases"]]
+        results = [{"samples": [], "plies": 0} for _ in cases]
+        gc.collect()
+        for index in range(warmup + repeats):
+            for (root, batch, rng), result in zip(cases, results):
+                plies = 0
+                start = time.perf_counter()
+                for _ in range(batch):
+                    plies += random_playout(root.copy(), rng)
+                elapsed = time.perf_counter() - start
+                result["plies"] += plies
+                if index >= warmup:
+                    result["samples"].append(elapsed / batch)
+        return json.dumps({"python": sys.version, "platform": sys.platform, "results": results})
+    except (GameError, KeyError, TypeError, ValueError) as error:
+        return json.dumps({"error": f"{type(error).__name__}: {error}"})
+
+
+def bench_memory(_request_json: str = "{}") -> str:
+    """{"wasm_bytes": this interpreter's WebAssembly memory (its whole heap;
+    it grows and never shrinks), or None outside Pyodide}."""
+    try:
+        import pyodide_js  # type: ignore[import-not-found]
+    except ImportError:
+        return json.dumps({"wasm_bytes": None})
+    return json.dumps({"wasm_bytes": int(pyodide_js._module.HEAPU8.length)})
+
+
+__export__ = ["choose_move", "self_check", "bench_moves", "bench_playouts", "bench_memory"]

@@ -142,10 +142,13 @@ def test_every_generated_message_key_is_in_the_catalog() -> None:
             if choice.name == "starts":
                 needed.add("starts.alternate")
                 needed |= {f"starts.{v}.{o}" for v in ("home", "away") for o in ("computer", "two_player")}
-    for prefix in ("status.turn", "status.computer_plays_for", "announce.move", "takeover"):
+            if choice.name == "time":
+                needed |= {f"time_limit.{value}" for value in choice.values}
+    for prefix in ("status.turn", "status.turn_mark", "status.computer_plays_for", "announce.move", "announce.timeout", "takeover"):
         needed |= {f"{prefix}.{who}" for who in ("you", "computer", "player")}
-    for reason in ("last_board_closed", "resignation"):
+    for reason in ("last_board_closed", "resignation", "three_boards_in_line"):
         needed |= {f"reason.{reason}.{who}" for who in ("you", "computer", "player")}
+    needed.add("reason.all_boards_decided")
     for kind in ("corrupt", "future", "quota", "unavailable"):
         needed.add(f"notice.{kind}")
     assert sorted(needed - set(ENGLISH)) == []
@@ -157,3 +160,23 @@ def test_shell_keys_used_by_boot_js_exist() -> None:
     keys |= {f"loading.{stage}" for stage in ("runtime", "starting", "games", "ready")}
     keys |= {"error.load", "error.runtime"}
     assert sorted(keys - set(ENGLISH)) == []
+
+
+# Values that may read the same as English: names, marks and symbols.
+SAME_IN_EVERY_LANGUAGE = {
+    "games.notakto.name", "games.uttt.name", "games.hex.name", "games.y.name", "cell.x", "cell.o",
+    "stats.none", "notice.dismiss", "stats.rating", "time.minutes_seconds", "cell.label", "app.name",
+}
+
+
+def _words(value: object) -> str:
+    text = " ".join(value.values()) if isinstance(value, dict) else str(value)
+    return re.sub(PLACEHOLDER, "", text)
+
+
+@pytest.mark.parametrize("code", ["de", "pt", "id"])
+def test_every_catalog_is_translated(code: str) -> None:
+    catalog = load(code)
+    untranslated = [key for key, english in ENGLISH.items()
+                    if catalog[key] == english and key not in SAME_IN_EVERY_LANGUAGE and re.search(r"[A-Za-z]{2}", _words(english))]
+    assert untranslated == []

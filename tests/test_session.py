@@ -197,3 +197,25 @@ def test_untouched_until_a_human_moves() -> None:
 def test_moves_are_described_for_screen_readers() -> None:
     state = NotaktoState(3)
     assert SPECS["notakto"].describe(state, state.parse_move("2b3")) == Msg("move.notakto", {"board": 2, "cell": "b3"})
+
+
+def test_the_move_clock_runs_on_wall_time_and_survives_a_save() -> None:
+    clock = Clock()
+    game = GameSession(NotaktoState(3), Mode(TWO_PLAYER, "", 0), clock=clock, time_limit_s=30)
+    assert game.time_left_ms() == 30_000
+    clock.now += 12.5
+    assert game.time_left_ms() == 17_500 and not game.time_ran_out()
+    game.play("1a1")
+    assert game.time_left_ms() == 30_000  # a new turn, a new 30 s
+    clock.now += 10
+    saved = json.loads(json.dumps(game.to_dict()))
+    clock.now += 25  # the tab was closed for a while
+    back = GameSession.from_dict(saved, LEVELS, clock=clock)
+    assert back.time_left_ms() == -5_000 and back.time_ran_out()
+    untimed = session()
+    assert untimed.time_left_ms() is None and not untimed.time_ran_out()
+    computer_turn = GameSession(NotaktoState(3), Mode(COMPUTER, "perfect", 1), clock=clock, time_limit_s=60)
+    assert computer_turn.time_left_ms() is None  # the computer's own moves are not timed
+    broken = dict(saved, time_limit_s=45)
+    with pytest.raises(SaveError):
+        GameSession.from_dict(broken, LEVELS)

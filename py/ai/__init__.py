@@ -14,11 +14,12 @@ from types import ModuleType
 
 from core.base import GameState
 
-from . import notakto
+from . import notakto, uttt
 
 #: game name (``GameState.game``) -> the module that plays it
 ENGINES: dict[str, ModuleType] = {
     "notakto": notakto,
+    "uttt": uttt,
 }
 
 #: game name -> its strongest level, which the app offers by default

@@ -39,6 +39,17 @@ def local_day() -> str:
     return datetime.date.fromtimestamp(js.Date.now() / 1000).isoformat()
 
 
+# Whom a game-end sentence is about: the player who lost ("You closed the
+# last live board") or who won ("You won three small boards in a line").
+LOSER_REASONS = {"last_board_closed", "resignation"}
+
+
+def reason_subject(outcome: Any) -> int | None:
+    if outcome.winner is None:
+        return None
+    return 1 - outcome.winner if outcome.reason in LOSER_REASONS else outcome.winner
+
+
 class Engine:
     """The AI, thinking in a Pyodide worker so the page never freezes.
     Started after the first board is interactive; until it is ready, a
@@ -67,6 +78,7 @@ class Engine:
         except Exception as error:  # noqa: BLE001 - any start failure
             self.failed = True
             js.console.warn("engine: the AI worker did not start; thinking on the page instead", str(error))
+        js.performance.mark("computer-ready")  # for tools/bench.py
         if not self._ready.done():
             self._ready.set_result(True)
 
@@ -165,7 +177,8 @@ class GameScreen:
         if home_seat is None:
             home_seat = next_home_seat(settings["starts"], self.last_home_seat)
         state = self.spec.make_state(settings)
-        session = GameSession(state, Mode(opponent, level, home_seat), clock=self.app.clock)
+        session = GameSession(state, Mode(opponent, level, home_seat), clock=self.app.clock,
+                              time_limit_s=int(settings.get("time", 0)))
         if settings.get("hints"):
             session.mark_assisted()
         return session
@@ -218,12 +231,12 @@ class GameScreen:
             return
         self.after_move(session.state.turn ^ 1)
 
-    def after_move(self, mover: int) -> None:
+    def after_move(self, mover: int, timed_out: bool = False) -> None:
         session = self.session
         assert session is not None
-        state = session.state
-        move = state.moves[-1]
-        self.app.announce(Msg(self.who_key(mover, "announce.move"), {"player": self.player_name(mover), "move": self.describe(move)}))
+        move = session.state.moves[-1]
+        key = self.who_key(mover, "announce.timeout" if timed_out else "announce.move")
+        self.app.announce(Msg(key, {"player": self.player_name(mover), "move": self.describe(move)}))
         if session.is_over():
             self.finish()
             self.render_stats()
@@ -236,9 +249,17 @@ class GameScreen:
         assert self.session is not None
         return self.spec.describe(self.session.state, move)
 
+    def computer_should_move(self, session: GameSession) -> bool:
+        """The computer's seat is to move, or a human's time ran out (then
+        the computer moves for them)."""
+        return session.computer_to_move() or session.time_ran_out()
+
     def maybe_computer(self) -> None:
         session = self.session
-        if session is not None and session.computer_to_move() and not self.thinking and self.app.route == self.game:
+        if session is not None and self.computer_should_move(session) and not self.thinking and self.app.route == self.game:
+            if session.time_ran_out():
+                session.mark_assisted()  # the computer moves for a player
+                self.render_status()
             asyncio.ensure_future(dom.guard(self.computer_turn()))
 
     async def computer_turn(self) -> None:
@@ -257,12 +278,13 @@ class GameScreen:
         if self.session is not session or (session.game_id, len(session.state.moves)) != token:
             self.render_all()  # the game changed while the computer thought
             return
-        if not session.computer_to_move():
+        if not self.computer_should_move(session):
             self.render_all()
             return
         mover = session.state.turn
         session.play(move)
-        self.after_move(mover)
+        # A human seat moved by the computer: that player's time ran out.
+        self.after_move(mover, timed_out=not session.is_computer_seat(mover))
 
     def undo(self) -> None:
         session = self.session
@@ -414,13 +436,46 @@ class GameScreen:
             else:
                 message = Msg(self.who_key(turn, "status.computer_plays_for"), {"player": self.player_name(turn)})
         else:
-            message = Msg(self.who_key(turn, "status.turn"), {"player": self.player_name(turn)})
+            mark = self.spec.seat_mark(turn) if self.spec.seat_mark else None
+            key = "status.turn_mark" if mark else "status.turn"
+            message = Msg(self.who_key(turn, key), {"player": self.player_name(turn), "mark": mark or ""})
         status.textContent = tr(message)
         status.dataset.turn = str(turn)
+        detail = js.document.getElementById("status-detail")
+        detail_message = None if session.is_over() or self.spec.detail is None else self.spec.detail(session.state)
+        detail.textContent = tr(detail_message) if detail_message else ""
+        detail.hidden = detail_message is None
+        self.render_clock()
         busy = self.thinking or session.computer_to_move()
         js.document.getElementById("undo").disabled = busy or session.is_over() or not session.can_undo()
         js.document.getElementById("resign").disabled = session.is_over()
         js.document.getElementById("new-game").disabled = False
+
+    def render_clock(self) -> None:
+        """The countdown of a timed move (hidden without a time limit)."""
+        session = self.session
+        clock = js.document.getElementById("clock")
+        left = None if session is None else session.time_left_ms()
+        if left is None:
+            clock.hidden = True
+            return
+        seconds = max(0, -(-left // 1000))  # whole seconds, rounded up
+        text = f"{seconds // 60}:{seconds % 60:02d}"
+        clock.textContent = text
+        clock.setAttribute("aria-label", tr(Msg("clock.label", {"time": text})))
+        clock.classList.toggle("low", seconds <= 10)
+        clock.hidden = False
+
+    def tick(self) -> None:
+        """Four times a second: the countdown, and the computer's move for a
+        player whose time ran out."""
+        session = self.session
+        if session is None or not session.time_limit_s or session.is_over():
+            return
+        self.render_clock()
+        if session.time_ran_out() and not self.thinking:
+            self.render_status()
+            self.maybe_computer()
 
     def render_result(self) -> None:
         session = self.session
@@ -436,8 +491,11 @@ class GameScreen:
             headline = Msg("result.win" if outcome.winner == session.mode.home_seat else "result.loss")
         else:
             headline = Msg("result.player_wins", {"player": self.player_name(outcome.winner)})
-        loser = None if outcome.winner is None else 1 - outcome.winner
-        reason = Msg(self.who_key(loser, f"reason.{outcome.reason}"), {"player": self.player_name(loser)}) if loser is not None else Msg(f"reason.{outcome.reason}")
+        subject = reason_subject(outcome)
+        if subject is None:
+            reason = Msg(f"reason.{outcome.reason}")
+        else:
+            reason = Msg(self.who_key(subject, f"reason.{outcome.reason}"), {"player": self.player_name(subject)})
         js.document.getElementById("result-text").textContent = tr(headline)
         js.document.getElementById("result-reason").textContent = tr(reason)
         box.dataset.winner = "none" if outcome.winner is None else str(outcome.winner)
@@ -549,7 +607,10 @@ class App:
     """The page: routes, language, storage, the engine, notices."""
 
     def __init__(self) -> None:
-        self.clock = lambda: js.Date.now() / 1000
+        # Wall time; the end-to-end tests move it forward (appAdvanceClock)
+        # instead of waiting for a 30 s move clock.
+        self.clock_offset_ms = 0
+        self.clock = lambda: (js.Date.now() + self.clock_offset_ms) / 1000
         self.tab_id = uuid.uuid4().hex
         self.storage = Storage(self._local_storage())
         self.notices = Notices()
@@ -580,6 +641,8 @@ class App:
         on(board, "click", self.board_click)
         on(board, "keydown", dom.grid_keys)
         on(js.window, "storage", self.storage_event)
+        self._tick = create_proxy(dom.guarded(lambda: self.screen and self.screen.tick()))
+        js.setInterval(self._tick, 250)
         shell.onRoute(create_proxy(dom.guarded(self.set_route)))
         shell.onLanguage(create_proxy(dom.guarded(lambda _lang: self.redraw())))
         self.set_route(shell.route())
@@ -597,7 +660,8 @@ class App:
                 js.document.getElementById("status").textContent = ""
                 for control in ("new-game", "undo", "resign"):
                     js.document.getElementById(control).disabled = True
-                js.document.getElementById("result").hidden = True
+                for hidden in ("result", "clock", "status-detail"):
+                    js.document.getElementById(hidden).hidden = True
                 for host in ("settings", "stats", "toggles", "move-list"):
                     js.document.getElementById(host).replaceChildren()
             return
@@ -646,7 +710,11 @@ def expose_self_checks(app: App) -> None:
         await app.engine.ready()
         return str(await app.engine.worker.self_check())
 
+    def advance_clock(ms: float) -> None:
+        app.clock_offset_ms += int(ms)
+
     js.window.appSelfCheck = create_proxy(page_check)
+    js.window.appAdvanceClock = create_proxy(advance_clock)
     js.window.appWorkerSelfCheck = create_proxy(lambda: asyncio.ensure_future(worker_check()))
 
     # Bench hooks for tools/bench.py (`make bench`), JSON in and out; the app
@@ -680,6 +748,22 @@ def expose_self_checks(app: App) -> None:
                     kept.append(time.perf_counter() - start)
         return json.dumps({"results": [{"samples": kept} for kept in samples]})
 
+    # appBenchWorker: any bench_* export of the worker. appMemory: both
+    # interpreters' WebAssembly memory (their heaps), once the worker is ready.
+    async def worker_call(name: str, request_json: str) -> str:
+        await app.engine.ready()
+        if app.engine.worker is None or not name.startswith("bench_"):
+            return json.dumps({"error": f"no worker bench function {name!r}"})
+        return str(await getattr(app.engine.worker, name)(request_json))
+
+    async def memory() -> str:
+        import pyodide_js
+
+        worker = json.loads(await worker_call("bench_memory", "{}"))
+        return json.dumps({"main_wasm_bytes": int(pyodide_js._module.HEAPU8.length), "worker_wasm_bytes": worker.get("wasm_bytes")})
+
+    js.window.appBenchWorker = create_proxy(lambda name, request: asyncio.ensure_future(worker_call(str(name), str(request))))
+    js.window.appMemory = create_proxy(lambda: asyncio.ensure_future(memory()))
     js.window.appBench = create_proxy(lambda request: asyncio.ensure_future(worker_bench(str(request))))
     js.window.appBenchRoundTrip = create_proxy(lambda request: asyncio.ensure_future(round_trip_bench(str(request))))
 

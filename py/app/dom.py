@@ -60,8 +60,11 @@ def on(target: Any, event: str, handler: Callable[[Any], Any]) -> None:
     target.addEventListener(event, proxy)
 
 
-def element(tag: str, attrs: dict[str, Any] | None = None, *children: Any) -> Any:
-    node = js.document.createElement(tag)
+SVG_NS = "http://www.w3.org/2000/svg"
+
+
+def element(tag: str, attrs: dict[str, Any] | None = None, *children: Any, svg: bool = False) -> Any:
+    node = js.document.createElementNS(SVG_NS, tag) if svg else js.document.createElement(tag)
     for name, value in (attrs or {}).items():
         node.setAttribute(name, tr(value))
     for child in children:
@@ -69,11 +72,14 @@ def element(tag: str, attrs: dict[str, Any] | None = None, *children: Any) -> An
     return node
 
 
-def build(tree: Any) -> Any:
+def build(tree: Any, svg: bool = False) -> Any:
+    """A view tree as DOM nodes; an ``svg`` element and everything inside it
+    are created in the SVG namespace."""
     if isinstance(tree, (str, Msg)):
         return js.document.createTextNode(tr(tree))
     tag, attrs, children = tree
-    return element(tag, attrs, *(build(child) for child in children))
+    svg = svg or tag == "svg"
+    return element(tag, attrs, *(build(child, svg) for child in children), svg=svg)
 
 
 def render_board(host: Any, tree: Any) -> None:

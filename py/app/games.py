@@ -15,9 +15,10 @@ import ai
 from ai import notakto as notakto_ai
 from core import GAMES, GameState
 from core.notakto import NotaktoState
+from core.uttt import UtttState, board_span
 
 from . import views
-from .session import COMPUTER, STARTS, TWO_PLAYER
+from .session import COMPUTER, STARTS, TIME_LIMITS, TWO_PLAYER
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,10 @@ class GameSpec:
     # A move in words for screen readers ("board 2, b2").
     describe: Callable[[GameState, int], views.Msg]
     safe_moves: Callable[[GameState], list[int]] | None = None
+    # The mark a seat plays ("X"), for games where the seats differ.
+    seat_mark: Callable[[int], str] | None = None
+    # A line under the status: where the side to move may play.
+    detail: Callable[[GameState], views.Msg | None] | None = None
 
     @property
     def levels(self) -> list[str]:
@@ -98,6 +103,34 @@ def _notakto_spec() -> GameSpec:
     )
 
 
-SPECS: dict[str, GameSpec] = {"notakto": _notakto_spec()}
+def uttt_target(state: GameState) -> views.Msg:
+    """Where the side to move may play: the forced small board, or any."""
+    assert isinstance(state, UtttState)
+    board = state.forced_board
+    if board is None:
+        return views.Msg("uttt.target.any")
+    return views.Msg("uttt.target.one", {"board": board + 1, "span": board_span(board)})
+
+
+def _uttt_spec() -> GameSpec:
+    levels = ai.levels("uttt")
+    return GameSpec(
+        game="uttt",
+        choices=(
+            Choice("opponent", opponent_values("uttt"), f"{COMPUTER}:{levels[1]}", "settings.opponent", "opponent.uttt"),
+            # The seeds' house rule "alternate first move": on by default.
+            Choice("starts", STARTS, "alternate", "settings.starts", "starts"),
+            Choice("time", TIME_LIMITS, 0, "settings.time", "time_limit"),
+        ),
+        level_ratings=dict(zip(levels, (800, 1100, 1400, 1700))),
+        make_state=lambda settings: UtttState.from_settings({}),
+        view=views.uttt_board,
+        describe=views.uttt_move,
+        seat_mark=lambda seat: "XO"[seat],
+        detail=uttt_target,
+    )
+
+
+SPECS: dict[str, GameSpec] = {"notakto": _notakto_spec(), "uttt": _uttt_spec()}
 
 assert set(SPECS) <= set(GAMES)

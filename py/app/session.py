@@ -21,6 +21,7 @@ from .stats import GameRecord
 TWO_PLAYER = "two_player"
 COMPUTER = "computer"
 STARTS = ("alternate", "home", "away")
+TIME_LIMITS = (0, 30, 60)  # seconds per move; 0 is none
 SESSION_VERSION = 1
 
 
@@ -66,6 +67,14 @@ class GameSession:
     assisted: bool = False  # undo or hints were used: no records
     resigned: int | None = None  # the seat that resigned
     clock: Callable[[], float] = time.time
+    # Time per move in seconds (0: none). The clock is wall time from the
+    # moment the turn began, so a background tab or a reload cannot stop it.
+    time_limit_s: int = 0
+    turn_started_ms: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.turn_started_ms is None:
+            self.turn_started_ms = self.now_ms()
 
     @property
     def game(self) -> str:
@@ -103,11 +112,25 @@ class GameSession:
         if self.is_over():
             raise GameError("the game is over")
         played = self.state.play(move)
+        now = self.now_ms()
         if self.started_ms is None:
-            self.started_ms = self.now_ms()
+            self.started_ms = now
         if self.is_over():
-            self.ended_ms = self.now_ms()
+            self.ended_ms = now
+        self.turn_started_ms = now
         return played
+
+    def time_left_ms(self) -> int | None:
+        """What is left of the time for this move, for a human seat with a
+        time limit (it may be negative: the time ran out); None otherwise."""
+        if not self.time_limit_s or self.is_over() or self.is_computer_seat(self.state.turn):
+            return None
+        assert self.turn_started_ms is not None
+        return self.time_limit_s * 1000 - (self.now_ms() - self.turn_started_ms)
+
+    def time_ran_out(self) -> bool:
+        left = self.time_left_ms()
+        return left is not None and left <= 0
 
     def can_undo(self) -> bool:
         """Undo is offered against the computer, back to the last position in
@@ -140,6 +163,7 @@ class GameSession:
                 break
         self.assisted = True
         self.ended_ms = None
+        self.turn_started_ms = self.now_ms()
         return taken
 
     def resign(self, seat: int | None = None) -> None:
@@ -213,6 +237,8 @@ class GameSession:
             "ended_ms": self.ended_ms,
             "assisted": self.assisted,
             "resigned": self.resigned,
+            "time_limit_s": self.time_limit_s,
+            "turn_started_ms": self.turn_started_ms,
         }
 
     @classmethod
@@ -232,17 +258,20 @@ class GameSession:
             raise SaveError("save has no game id")
         if not (isinstance(takeover, list) and len(takeover) == 2 and all(isinstance(t, bool) for t in takeover)):
             raise SaveError("bad takeover flags")
-        started, ended = data.get("started_ms"), data.get("ended_ms")
-        for stamp in (started, ended):
+        started, ended, turn = data.get("started_ms"), data.get("ended_ms"), data.get("turn_started_ms")
+        for stamp in (started, ended, turn):
             if stamp is not None and (not isinstance(stamp, int) or isinstance(stamp, bool) or stamp < 0):
                 raise SaveError("bad time stamp")
+        limit = data.get("time_limit_s")
+        if limit not in TIME_LIMITS or isinstance(limit, bool):
+            raise SaveError(f"bad time limit {limit!r}")
         resigned = data.get("resigned")
         if resigned not in (None, FIRST, SECOND) or isinstance(resigned, bool):
             raise SaveError("bad resignation")
         assisted = data.get("assisted")
         if not isinstance(assisted, bool):
             raise SaveError("bad assisted flag")
-        return cls(state, mode, game_id, list(takeover), started, ended, assisted, resigned, clock)
+        return cls(state, mode, game_id, list(takeover), started, ended, assisted, resigned, clock, limit, turn)
 
 
 def next_home_seat(starts: str, previous_home_seat: int | None) -> int:

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from .base import FIRST, SECOND, GameError, GameState, IllegalMoveError, NotationError, Outcome, SaveError
 from .notakto import NotaktoState
+from .uttt import UtttState
 
 GAMES: dict[str, type[GameState]] = {
     "notakto": NotaktoState,
+    "uttt": UtttState,
 }
 
 __all__ = [
     "FIRST", "SECOND", "GAMES", "GameError", "GameState", "IllegalMoveError",
-    "NotationError", "Outcome", "SaveError", "NotaktoState",
+    "NotationError", "Outcome", "SaveError", "NotaktoState", "UtttState",
 ]
