@@ -66,12 +66,21 @@ def notakto_checks() -> dict[str, Any]:
     return results
 
 
+def uttt_checks() -> dict[str, Any]:
+    state_type = GAMES["uttt"]
+    return {
+        "perft_3": perft(state_type.from_settings({}), 3),
+        "random": random_games("uttt", {}, 40, seed=13),
+    }
+
+
 def run() -> dict[str, Any]:
     """Everything the engines compute here, as plain data (the ``python``
     entry names the interpreter and is not compared)."""
     return {
         "python": f"{platform.python_implementation()} {sys.version.split()[0]} on {sys.platform}",
         "notakto": notakto_checks(),
+        "uttt": uttt_checks(),
     }
 
 
