@@ -126,9 +126,18 @@ function formatPercent(fraction) {
 }
 
 // ----------------------------------------------------------------- routes
+// Routes: #/notakto, #/uttt, #/hex, #/y, and a variant picked from the
+// list: #/hex/swap, #/hex/no-swap, #/y/swap, #/y/no-swap.
+const ROUTE = /^#\/([a-z]+)(?:\/(swap|no-swap))?\/?$/;
+
 function currentRoute() {
-  const match = /^#\/([a-z]+)\/?$/.exec(location.hash);
+  const match = ROUTE.exec(location.hash);
   return match && GAMES.includes(match[1]) ? match[1] : null;
+}
+
+function currentVariant() {
+  const match = ROUTE.exec(location.hash);
+  return match && GAMES.includes(match[1]) && match[2] ? match[2] : null;
 }
 
 function renderGuide(game) {
@@ -305,6 +314,7 @@ window.appShell = {
   },
   languages: LANGUAGES,
   route: currentRoute,
+  variant: currentVariant,
   formatDuration,
   formatPercent,
   formatNumber: formatValue,

@@ -59,12 +59,13 @@ def test_picker_routes_and_back_button(app: Page) -> None:
     expect(app.get_by_test_id("game-screen")).to_be_hidden()
     app.go_forward()
     expect(app.get_by_test_id("game-title")).to_have_text("Notakto")
-    # A game not built yet says so instead of showing a broken board.
-    app.get_by_test_id("back-link").click()
-    app.get_by_test_id("pick-hex").click()
-    expect(app.get_by_test_id("game-title")).to_have_text("Hex")
-    expect(app.get_by_test_id("coming-soon")).to_be_visible()
-    expect(app.get_by_test_id("new-game")).to_be_disabled()
+    # Every game of the list has its board.
+    for game, board in (("uttt", "uttt-board"), ("hex", "hex-board"), ("y", "y-board")):
+        app.get_by_test_id("back-link").click()
+        app.get_by_test_id(f"pick-{game}").click()
+        expect(app).to_have_url(re.compile(rf"#/{game}$"))
+        expect(app.get_by_test_id(board)).to_be_visible()
+        expect(app.get_by_test_id("new-game")).to_be_enabled()
 
 
 def test_route_is_bookmarkable_and_unknown_routes_fall_back(page: Page, server: AppServer, watch) -> None:

@@ -56,8 +56,61 @@ def draw_notakto(state: Any) -> str:
     return "\n".join(line.rstrip() for line in (header, columns, *rows))
 
 
+def draw_uttt(state: Any) -> str:
+    """The 9 x 9 grid with X, O and '.'; a decided board's empty cells '-';
+    then the small boards the side to move may play in."""
+    from core.uttt import CELL_BOARD, board_span
+
+    results = state.small_board_results()
+    lines = ["    a b c   d e f   g h i"]
+    for row in range(9):
+        if row and row % 3 == 0:
+            lines.append("   -------+-------+-------")
+        cells = []
+        for col in range(9):
+            cell = row * 9 + col
+            owner = state.cell_owner(cell)
+            if owner is not None:
+                cells.append("XO"[owner])
+            else:
+                cells.append("." if results[CELL_BOARD[cell]] is None else "-")
+        groups = [" ".join(cells[start:start + 3]) for start in (0, 3, 6)]
+        lines.append(f" {row + 1}  " + " | ".join(groups))
+    forced = state.forced_board
+    if not state.is_over():
+        where = "any open board" if forced is None else f"board {forced + 1} ({board_span(forced)})"
+        lines.append(f"play in: {where}")
+    return "\n".join(lines)
+
+
+def draw_hex(state: Any) -> str:
+    """The rhombus, each row shifted half a cell right; X black, O white."""
+    size = state.size
+    lines = ["    " + " ".join("abcdefghijklmnopqrs"[:size])]
+    for row in range(size):
+        owners = (state.cell_owner(row * size + col) for col in range(size))
+        cells = " ".join("." if owner is None else "XO"[owner] for owner in owners)
+        lines.append(f"{' ' * row}{row + 1:2}  {cells}")
+    return "\n".join(lines)
+
+
+def draw_y(state: Any) -> str:
+    """The triangle, apex on top, cells named from the left; X black, O white."""
+    size = state.size
+    lines = []
+    for row in range(size):
+        first = row * (row + 1) // 2
+        owners = (state.cell_owner(first + col) for col in range(row + 1))
+        cells = " ".join("." if owner is None else "XO"[owner] for owner in owners)
+        lines.append(f"{row + 1:2} {' ' * (size - 1 - row)}{cells}")
+    lines.append("   " + " ".join("abcdefghijklmnopqrs"[:size]))  # positions in the bottom row
+    return "\n".join(lines)
+
+
 #: game -> text drawing of a position; other games fall back to a one-liner.
-DRAWINGS: dict[str, Callable[[Any], str]] = {"notakto": draw_notakto}
+DRAWINGS: dict[str, Callable[[Any], str]] = {
+    "notakto": draw_notakto, "uttt": draw_uttt, "hex": draw_hex, "y": draw_y,
+}
 
 
 class GtpEngine:

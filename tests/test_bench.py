@@ -7,7 +7,9 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
+import math
 import random
+import re
 import sys
 from functools import lru_cache
 from pathlib import Path
@@ -211,3 +213,183 @@ def test_the_worker_bench_hook_times_every_case_and_reports_its_moves() -> None:
     bad = json.loads(worker.bench_moves(json.dumps({**request, "cases": [{"game": positions[1].save(), "level": "nope", "batch": 1}]})))
     assert "ValueError" in bad["error"]
     assert "error" in json.loads(worker.bench_moves("{}"))
+
+
+# -- new statistics and formatting ---------------------------------------------------------
+def test_wilson_intervals_match_known_values_and_are_symmetric() -> None:
+    assert bench.wilson(0, 10) == (0.0, pytest.approx(0.27753, abs=1e-5))
+    assert bench.wilson(10, 10) == (pytest.approx(0.72247, abs=1e-5), 1.0)
+    low, high = bench.wilson(5, 10)
+    assert (low, high) == (pytest.approx(0.23659, abs=1e-5), pytest.approx(0.76341, abs=1e-5))
+    for wins, games in ((3, 7), (91, 200), (1999, 2000)):
+        low, high = bench.wilson(wins, games)
+        mirror_low, mirror_high = bench.wilson(games - wins, games)
+        assert low == pytest.approx(1 - mirror_high) and high == pytest.approx(1 - mirror_low)
+        assert low < wins / games < high
+    assert bench.wilson(100, 400)[1] - bench.wilson(100, 400)[0] < bench.wilson(25, 100)[1] - bench.wilson(25, 100)[0]
+    assert bench.wilson(7.5, 10) == bench.wilson(15, 20, z=bench.Z95 * math.sqrt(2))  # a draw is half a point
+    assert bench.wilson(0, 0) == (0.0, 1.0)
+    with pytest.raises(ValueError):
+        bench.wilson(11, 10)
+
+
+def test_ratios_are_one_figure_or_a_median_with_its_spread() -> None:
+    assert bench.format_cell(bench.Ratio(0.7251)) == "0.73×"
+    several = bench.Ratio.of([1.1, 1.3, 1.2, 1.0, 1.4])
+    assert several.median == pytest.approx(1.2) and several.p10 == pytest.approx(1.04) and several.p90 == pytest.approx(1.36)
+    assert bench.format_cell(several) == "1.20× (1.04–1.36)"
+    assert bench.Ratio.of([0.9]) == bench.Ratio(0.9)
+    # Targets are judged at the precision shown.
+    assert bench.at_most(1.1549, 1.15) and not bench.at_most(1.156, 1.15)
+    assert bench.at_least(0.5951, 0.6) and not bench.at_least(0.594, 0.6)
+
+
+def test_rates_bytes_and_percentages_read_well() -> None:
+    assert bench.format_rate(41234.5) == "41,200"
+    assert bench.format_rate(1234.5) == "1,230"
+    assert bench.format_rate(123.4) == "123"
+    assert bench.format_rate(12.345) == "12.3"
+    assert bench.format_rate(0.5) == "0.500"
+    assert bench.format_rate(0) == "0"
+    assert bench.format_bytes(13_871_234) == "13.87 MB"
+    assert bench.format_bytes(152_400) == "152.4 kB"
+    assert bench.format_bytes(0) == "0 B"
+    assert bench.format_percent(0.955) == "95.5%"
+    rates = bench.Stat.rates([0.001, 0.002, 0.0005])  # seconds per playout
+    assert rates.unit == "/s" and rates.median == 1000 and rates.p10 == 600 and rates.p90 == 1800
+    assert bench.format_cell(rates) == "1,000 (600–1,800)"
+    assert bench.format_cell(bench.Stat.of([1e6, 2e6], "B")) == "1.50 MB (1.10 MB–1.90 MB)"
+
+
+def test_ratio_columns_are_numbers_aligned_right() -> None:
+    rows = [bench.Row("T", {"case": "a", "speed": bench.Ratio(0.71)}), bench.Row("T", {"case": "bb", "speed": None})]
+    lines = bench.format_table("T", rows).splitlines()
+    assert lines[3].endswith("----: |")
+    assert lines[4] == "| a    | 0.71× |"
+
+
+# -- the server's accounting -----------------------------------------------------------------
+def test_the_bench_server_counts_what_it_sends_and_lets_browsers_cache(tmp_path: Path) -> None:
+    import urllib.error
+    import urllib.request
+
+    (tmp_path / "vendor" / "pyodide").mkdir(parents=True)
+    (tmp_path / "vendor" / "pyodide" / "x.wasm").write_bytes(b"\0" * 5000)
+    (tmp_path / "index.html").write_text("<p>hi</p>")
+    harness = bench._load_e2e_harness()
+    server = bench.BenchServer(tmp_path, harness.QuietHandler)
+    try:
+        with urllib.request.urlopen(server.url + "vendor/pyodide/x.wasm?v=1") as response:
+            assert response.read() == b"\0" * 5000
+            assert response.headers["Cache-Control"] == bench.CACHE_CONTROL
+            modified = response.headers["Last-Modified"]
+        with urllib.request.urlopen(server.url) as response:
+            assert response.read() == b"<p>hi</p>"
+        request = urllib.request.Request(server.url + "vendor/pyodide/x.wasm", headers={"If-Modified-Since": modified})
+        with pytest.raises(urllib.error.HTTPError) as not_modified:
+            urllib.request.urlopen(request)
+        assert not_modified.value.code == 304
+        with pytest.raises(urllib.error.HTTPError):
+            urllib.request.urlopen(server.url + "missing.js")
+        sent = server.take()
+    finally:
+        server.stop()
+    assert [(s.path, s.status, s.body_bytes) for s in sent] == [
+        ("/vendor/pyodide/x.wasm", 200, 5000), ("/", 200, 9), ("/vendor/pyodide/x.wasm", 304, 0),
+        ("/missing.js", 404, sent[3].body_bytes)]
+    assert all(100 < s.header_bytes < 400 for s in sent)
+    assert sent[0].bytes == 5000 + sent[0].header_bytes
+    assert server.take() == []
+
+
+def test_sent_bytes_are_split_into_runtime_and_ours() -> None:
+    assert bench.part_of("/vendor/pyodide/pyodide.asm.wasm") == "runtime: Pyodide"
+    assert bench.part_of("/vendor/pyscript/core.js") == "runtime: PyScript"
+    assert bench.part_of("/py/core/notakto.py") == "ours"
+    assert bench.part_of("/") == "ours"
+    index = (ROOT / "index.html").stat().st_size
+    sent = [bench.Sent("/", 200, 200, index), bench.Sent("/index.html", 304, 150, 0), bench.Sent("/x", 404, 180, 400)]
+    counted = bench.tally_sent(sent)
+    assert counted["requests"] == 3 and counted["files"] == 1
+    assert counted["bytes"] == 200 + index + 150 + 180 + 400
+    assert counted["gzip"] == bench.gzip_size("/") + 200 < index  # gzip estimates only files sent with a body
+    assert bench.gzip_size("/index.html") == bench.gzip_size("/")
+    assert bench.gzip_size("/../etc/passwd") is None and bench.gzip_size("/no/such/file") is None
+
+
+def test_the_floor_page_loads_bare_pyodide_and_nothing_else() -> None:
+    text = (ROOT / "tools" / "bench" / "floor.html").read_text()
+    assert 'from "../../vendor/pyodide/pyodide.mjs"' in text
+    assert "loadPyodide({ indexURL:" in text and "runPython(" in text
+    assert 'document.body.dataset.ready = "true"' in text
+    code = re.sub(r"<!--.*?-->", "", text, flags=re.S)  # the comment may name what the page leaves out
+    assert "pyscript" not in code.lower() and "http" not in code
+    assert code.count("<script") == 1 and code.count("<link") == 1 and 'href="data:,"' in code  # no favicon request
+    assert bench.FLOOR_PATH == "tools/bench/floor.html"
+
+
+# -- playouts, arena, settings -------------------------------------------------------------------
+def test_the_worker_playout_hook_plays_the_same_games_for_the_same_seed() -> None:
+    import worker
+
+    request = {"cases": [{"game": "notakto", "settings": {"boards": 3}, "batch": 3},
+                         {"game": "notakto", "settings": {"boards": 1}, "batch": 2}],
+               "seed": 11, "warmup": 1, "repeats": 2}
+    reply = json.loads(worker.bench_playouts(json.dumps(request)))
+    assert reply["platform"] == sys.platform
+    assert [len(r["samples"]) for r in reply["results"]] == [2, 2]
+    assert all(s > 0 for r in reply["results"] for s in r["samples"])
+    rng = random.Random(11)  # the first case's playouts, replayed: 3 x (1 warm-up + 2 kept)
+    assert reply["results"][0]["plies"] == sum(worker.random_playout(NotaktoState(3), rng) for _ in range(9))
+    assert json.loads(worker.bench_playouts(json.dumps(request)))["results"][1]["plies"] == reply["results"][1]["plies"]
+    bad = json.loads(worker.bench_playouts(json.dumps({**request, "cases": [{"game": "chess", "settings": {}, "batch": 1}]})))
+    assert "KeyError" in bad["error"]
+    assert json.loads(worker.bench_memory("{}")) == {"wasm_bytes": None}  # not in Pyodide
+
+
+def test_a_random_playout_plays_to_the_end_through_push() -> None:
+    state = NotaktoState(4)
+    plies = __import__("worker").random_playout(state, random.Random(3))
+    assert state.is_over() and plies == len(state.moves) >= 12
+
+
+def test_quiet_moves_close_no_board_unless_every_move_does() -> None:
+    state = NotaktoState(2).replay(["1a1", "1b1"])  # 1c1 would close board 1
+    quiet = bench.quiet_moves(state)
+    assert state.parse_move("1c1") not in quiet and len(quiet) == len(state.legal_moves()) - 1
+    last = NotaktoState(1).replay(["1a1", "1c1", "1a3", "1c3"])  # every empty cell closes the board
+    assert bench.quiet_moves(last) == last.legal_moves()
+
+
+def test_an_arena_match_alternates_colours_and_is_reproducible() -> None:
+    tally = bench.play_match("notakto", {"boards": 3}, "perfect", bench.RANDOM, 20, seed=1)
+    assert tally.games == 20 and tally.draws == 0
+    assert tally.first == [10, 0, 0]  # three boards: the first player wins, and perfect play does
+    assert bench.play_match("notakto", {"boards": 3}, "perfect", bench.RANDOM, 20, seed=1) == tally
+    weak = bench.play_match("notakto", {"boards": 1}, bench.RANDOM, bench.RANDOM, 40, seed=2)
+    assert sum(weak.first) == sum(weak.second) == 20 and 0 < weak.wins < 40
+    row = bench.strength_row("Notakto, 1 board", "random", "random", weak)
+    assert row.table == bench.STRENGTH_TITLE and row.cells["games"] == 40
+    assert row.cells["W-D-L"] == f"{weak.wins}-0-{weak.losses}"
+    low, high = bench.wilson(weak.wins, 40)
+    assert row.cells["95% CI"] == f"{bench.format_percent(low)}–{bench.format_percent(high)}"
+    assert bench.Tally.score_of([3, 2, 5]) == 0.4 and bench.Tally.score_of([0, 0, 0]) is None
+
+
+def test_tallies_count_each_seat_apart() -> None:
+    tally = bench.Tally()
+    tally.add(bench.FIRST, bench.FIRST)
+    tally.add(bench.SECOND, bench.FIRST)
+    tally.add(bench.SECOND, None)
+    assert tally.first == [1, 0, 0] and tally.second == [0, 1, 1]
+    assert (tally.wins, tally.draws, tally.losses, tally.games) == (1, 1, 1, 3)
+    assert tally.score == 0.5
+
+
+def test_quick_mode_does_less_of_everything_and_the_uttt_arena_has_its_place() -> None:
+    for name in ("passes", "repeats", "startup_rounds", "long_games", "arena_games", "quiet_wait_s", "warm_max_s"):
+        assert getattr(bench.QUICK, name) <= getattr(bench.FULL, name), name
+    assert bench.QUICK.startup_rounds >= 2  # both orders of the A/B pair
+    assert bench.uttt_strength in bench.MEASUREMENTS and bench.uttt_strength(None) == []
+    assert all(game in bench.GAMES for _, game, _ in bench.PLAYOUTS)
+    assert all(game in bench.GAMES for _, game, _, _, _ in bench.ARENA)

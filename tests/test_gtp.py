@@ -386,7 +386,7 @@ def test_subprocess_level_and_seed_are_used():
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["--game", "hex"], b"hex has no engine yet"),
+        (["--game", "hex", "--size", "4"], b"size"),
         (["--game", "chess"], b"unknown game 'chess'"),
         (["--game", "notakto", "--boards", "9"], b"number of boards must be 1 to 6"),
         (["--game", "notakto", "--level", "godlike"], b"unknown level 'godlike'"),

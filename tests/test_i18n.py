@@ -130,7 +130,14 @@ def test_every_literal_message_key_is_in_the_catalog() -> None:
 def test_every_generated_message_key_is_in_the_catalog() -> None:
     needed = set()
     for game, spec in SPECS.items():
-        needed |= {f"games.{game}.name", f"games.{game}.desc", f"guide.{game}.rules", f"move.{game}"}
+        needed |= {f"games.{game}.name", f"games.{game}.desc", f"guide.{game}.rules"}
+        state = spec.make_state(spec.defaults())
+        needed.add(spec.describe(state, state.legal_moves()[0]).key)
+        if spec.seat_mark is not None:
+            marks = [spec.seat_mark(seat) for seat in (0, 1)]
+            needed |= {mark.key for mark in marks if not isinstance(mark, str)}
+        for reason in spec.reason_names.values():
+            needed |= {f"reason.{reason}.{who}" for who in ("you", "computer", "player")}
         for value in opponent_values(game):
             kind, level = split_opponent(value)
             if level:
@@ -144,6 +151,10 @@ def test_every_generated_message_key_is_in_the_catalog() -> None:
                 needed |= {f"starts.{v}.{o}" for v in ("home", "away") for o in ("computer", "two_player")}
             if choice.name == "time":
                 needed |= {f"time_limit.{value}" for value in choice.values}
+            if choice.name == "size":
+                needed.add(f"size.{game}")
+            if choice.name == "swap":
+                needed |= {"swap.true", "swap.false"}
     for prefix in ("status.turn", "status.turn_mark", "status.computer_plays_for", "announce.move", "announce.timeout", "takeover"):
         needed |= {f"{prefix}.{who}" for who in ("you", "computer", "player")}
     for reason in ("last_board_closed", "resignation", "three_boards_in_line"):

@@ -1,27 +1,41 @@
-"""Measure the engines, under native CPython and inside Pyodide in the page's
-AI worker, in one run on one machine, and print the figures as Markdown.
+"""Measure, in one run on one machine, what decides whether the app feels
+fast and plays strong, and print it as Markdown tables with the ratios that
+matter (absolute times on shared machines are noisy; ratios measured side by
+side are not).
 
     python tools/bench.py [--quick] [--seed N] [--positions]
 
 (`make bench` / `make bench-quick` install what it needs first.) The tables go
 to stdout, progress to stderr; the exit status is non-zero, with a message,
-when anything fails.
+when anything fails. What is measured, in this order:
 
-Both runtimes run the same function, ``bench_moves`` in py/worker.py (in this
-process for CPython; in the served app's worker, through the page's
-``appBench`` hook, for Pyodide), on the same positions with the same seeds,
-and must choose the same moves. The page's ``appBenchRoundTrip`` hook times
-what a player waits for: ``Engine.choose_move`` on the main thread, JSON and
-worker messages included.
+1. Start-up in headless Chromium, cold (empty cache) and warm (second visit):
+   the shell's first paint, the first board accepting a move, the computer
+   ready; against the floor, a page that loads nothing but bare Pyodide
+   (tools/bench/floor.html), the two taking turns.
+2. Bytes the server sent on a cold first visit, the runtime apart from ours.
+3. Responsiveness and memory: whole games against the perfect computer on 6
+   boards, the page's long tasks; the JS heap and both interpreters' heaps.
+4. Engine throughput: random playouts per second, and the AI's move times at
+   every level, under native CPython and in the page's Pyodide worker, the
+   same functions in both (py/worker.py: ``bench_playouts``, ``bench_moves``;
+   reached through the page's bench hooks in py/app/browser.py), with their
+   results checked equal.
+5. Strength: arena matches of each game's strongest level against baselines
+   (CPython), with Wilson 95 % intervals.
 
 To add figures, write a function ``(Bench) -> list[Row]`` and append it to
-``MEASUREMENTS``: each row names its table and fills some columns.
+``MEASUREMENTS``: each row names its table and fills some columns. A new game
+adds its lines to ``PLAYOUTS`` and ``ARENA`` (and its move-time rows).
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime
+import functools
+import gzip
+import http.server
 import importlib.util
 import json
 import math
@@ -30,7 +44,10 @@ import platform
 import random
 import subprocess
 import sys
+import tempfile
+import threading
 import time
+import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
@@ -38,19 +55,24 @@ from typing import Any, Callable, Iterable, Sequence
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
+import ai  # noqa: E402
 import worker  # noqa: E402 - the worker's own module, run here under CPython
 from ai import notakto as notakto_ai  # noqa: E402
+from core import FIRST, GAMES, SECOND, GameState  # noqa: E402
 from core.notakto import CELLS, HAS_LINE, NotaktoState  # noqa: E402
 
 DEFAULT_SEED = 2024
-TARGET_S = 0.050  # the issue's target: a computer move within 50 ms in the browser
+TARGET_S = 0.050  # a computer move within 50 ms in the browser; no main-thread task over 50 ms
+TARGET_PAINT_S = 0.5  # the shell paints within 0.5 s
+TARGET_FLOOR_RATIO = 1.15  # interactive within 1.15x of the bare-Pyodide floor
+TARGET_SPEED = 0.6  # Pyodide at least 0.6x as fast as CPython on the same code
 
 
 class BenchError(Exception):
     """A measurement could not be made (or made honestly)."""
 
 
-# -- statistics and the table ------------------------------------------------------
+# -- statistics ----------------------------------------------------------------------
 def percentile(values: Sequence[float], q: float) -> float:
     """The q-th percentile (0-100), interpolating between closest ranks."""
     if not values:
@@ -64,31 +86,72 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 @dataclass(frozen=True)
 class Stat:
-    """Median and p10-p90 of timings in seconds, and how many (for pooled
-    cases the first figure is the mean of their medians: see ``pooled``)."""
+    """Median and p10-p90 of samples, and how many (for pooled cases the
+    first figure is the mean of their medians: see ``pooled``). ``unit`` says
+    how to print them: "ms" (samples in seconds), "/s" (rates), "B" (bytes)."""
 
     median: float
     p10: float
     p90: float
     n: int
+    unit: str = "ms"
 
     @classmethod
-    def of(cls, samples: Sequence[float]) -> Stat:
-        return cls(percentile(samples, 50), percentile(samples, 10), percentile(samples, 90), len(samples))
+    def of(cls, samples: Sequence[float], unit: str = "ms") -> Stat:
+        return cls(percentile(samples, 50), percentile(samples, 10), percentile(samples, 90), len(samples), unit)
 
     @classmethod
-    def pooled(cls, groups: Sequence[Sequence[float]]) -> Stat:
+    def pooled(cls, groups: Sequence[Sequence[float]], unit: str = "ms") -> Stat:
         """Several cases as one figure: the mean of their medians (what a
         move costs on average over the cases: stable where the median of
         all samples would jump between fast and slow cases), with the p10
         and p90 of all their samples."""
         if len(groups) == 1:
-            return cls.of(groups[0])
+            return cls.of(groups[0], unit)
         every = [x for group in groups for x in group]
         center = sum(percentile(group, 50) for group in groups) / len(groups)
-        return cls(center, percentile(every, 10), percentile(every, 90), len(every))
+        return cls(center, percentile(every, 10), percentile(every, 90), len(every), unit)
+
+    @classmethod
+    def rates(cls, seconds_per_item: Sequence[float]) -> Stat:
+        """Items per second, one rate per timed sample."""
+        return cls.of([1 / s for s in seconds_per_item], "/s")
 
 
+@dataclass(frozen=True)
+class Ratio:
+    """A ratio, or the median and p10-p90 of several (paired) ratios."""
+
+    median: float
+    p10: float | None = None
+    p90: float | None = None
+
+    @classmethod
+    def of(cls, ratios: Sequence[float]) -> Ratio:
+        if len(ratios) == 1:
+            return cls(ratios[0])
+        return cls(percentile(ratios, 50), percentile(ratios, 10), percentile(ratios, 90))
+
+
+#: z for a two-sided 95 % interval
+Z95 = 1.959963984540054
+
+
+def wilson(score: float, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``score / games`` (a draw
+    counting half a point); (0, 1) for no games."""
+    if games <= 0:
+        return 0.0, 1.0
+    if not 0 <= score <= games:
+        raise ValueError(f"a score of {score} in {games} games")
+    p = score / games
+    denominator = 1 + z * z / games
+    center = (p + z * z / (2 * games)) / denominator
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
+    return (0.0 if score == 0 else max(0.0, center - half)), (1.0 if score == games else min(1.0, center + half))
+
+
+# -- formatting ----------------------------------------------------------------------
 def format_ms(seconds: float) -> str:
     """Milliseconds with about three significant digits."""
     ms = seconds * 1000
@@ -98,19 +161,68 @@ def format_ms(seconds: float) -> str:
     return f"{ms:.4f}"
 
 
+def format_rate(value: float) -> str:
+    """A count per second with three significant digits and thousands separators."""
+    if value <= 0:
+        return "0"
+    exponent = math.floor(math.log10(value))
+    if exponent >= 2:
+        return f"{round(value, 2 - exponent):,.0f}"
+    return f"{value:.{2 - exponent}f}"
+
+
+def format_bytes(count: float) -> str:
+    """Decimal units (1 MB = 1,000,000 bytes), as browsers' tools show them."""
+    if count >= 1e6:
+        return f"{count / 1e6:.2f} MB"
+    if count >= 1e3:
+        return f"{count / 1e3:.1f} kB"
+    return f"{count:.0f} B"
+
+
+def format_percent(fraction: float) -> str:
+    return f"{fraction * 100:.1f}%"
+
+
+def format_ratio(value: float) -> str:
+    return f"{value:.2f}×"
+
+
+FORMATS: dict[str, Callable[[float], str]] = {"ms": format_ms, "/s": format_rate, "B": format_bytes}
+
+
 def format_cell(value: Any) -> str:
     if value is None:
         return "—"
     if isinstance(value, Stat):
-        return f"{format_ms(value.median)} ({format_ms(value.p10)}–{format_ms(value.p90)})"
+        show = FORMATS[value.unit]
+        return f"{show(value.median)} ({show(value.p10)}–{show(value.p90)})"
+    if isinstance(value, Ratio):
+        if value.p10 is None or value.p90 is None:
+            return format_ratio(value.median)
+        return f"{format_ratio(value.median)} ({value.p10:.2f}–{value.p90:.2f})"
     return str(value)
+
+
+def verdict(met: bool) -> str:
+    return "yes" if met else "**NO**"
+
+
+def at_most(ratio: float, target: float) -> bool:
+    """Whether a ratio meets an upper target at the precision it is shown (2 decimals)."""
+    return round(ratio, 2) <= target
+
+
+def at_least(ratio: float, target: float) -> bool:
+    return round(ratio, 2) >= target
 
 
 @dataclass
 class Row:
-    """One line of one table: ``cells`` maps column names to values (Stat, or
-    anything printable); the first column names the row. A table's columns are
-    those of its rows, in the order first met; a missing cell prints as —."""
+    """One line of one table: ``cells`` maps column names to values (Stat,
+    Ratio, or anything printable); the first column names the row. A table's
+    columns are those of its rows, in the order first met; a missing cell
+    prints as —."""
 
     table: str
     cells: dict[str, Any]
@@ -122,7 +234,7 @@ def format_table(title: str, rows: Sequence[Row]) -> str:
         columns += [name for name in row.cells if name not in columns]
     body = [[format_cell(row.cells.get(name)) for name in columns] for row in rows]
     numeric = [
-        index > 0 and all(isinstance(row.cells.get(name), (Stat, int, float)) or row.cells.get(name) is None
+        index > 0 and all(isinstance(row.cells.get(name), (Stat, Ratio, int, float)) or row.cells.get(name) is None
                           for row in rows)
         for index, name in enumerate(columns)
     ]
@@ -230,7 +342,7 @@ def notakto_positions(boards: int, seed: int = DEFAULT_SEED) -> list[Position]:
     return positions
 
 
-# -- running the measurements -------------------------------------------------------
+# -- settings ---------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Settings:
     name: str
@@ -238,26 +350,94 @@ class Settings:
     quiet_wait_s: float  # at most this long in all waiting for the machine to be quiet
     warmup: int  # per pass: batches (or round trips) of each case run and thrown away first
     repeats: int  # per pass: samples of each case kept
-    batch_s: float  # a timed batch of calls lasts at least this long under CPython
+    batch_s: float  # a timed batch of moves lasts at least this long under CPython
+    startup_rounds: int  # rounds of visits: the app and the floor, each cold then warm
+    long_games: int  # whole games against the perfect computer on 6 boards
+    arena_games: int  # games per strength pairing
+    warm_computer: bool = True  # time the computer's start on warm visits too
+    warm_max_s: float = 30.0  # at most this long warming up the page before the engine figures
+    playout_batch_s: float = 0.02  # a timed batch of playouts lasts at least this long under CPython
 
     @property
     def samples(self) -> int:
         return self.passes * self.repeats
 
 
-FULL = Settings("full", passes=4, quiet_wait_s=90, warmup=3, repeats=15, batch_s=0.005)
-QUICK = Settings("quick", passes=2, quiet_wait_s=15, warmup=2, repeats=6, batch_s=0.005)
+FULL = Settings("full", passes=4, quiet_wait_s=90, warmup=3, repeats=15, batch_s=0.005,
+                startup_rounds=7, long_games=3, arena_games=2000)
+QUICK = Settings("quick", passes=2, quiet_wait_s=5, warmup=1, repeats=3, batch_s=0.005,
+                 startup_rounds=2, long_games=1, arena_games=200, warm_computer=False, warm_max_s=8.0)
 MAX_BATCH = 4096
 WARM_WORKER_S = 3.0  # at least this long warming up the worker, until its speed settles
 WARM_PAGE_S = 1.0  # and the main thread's round trips
-WARM_MAX_S = 30.0
 CALL_TIMEOUT_MS = 300_000  # one call into the page (a whole pass of cases)
+READY_TIMEOUT_MS = 90_000
+THINK_TIMEOUT_MS = 30_000
+
+
+# -- the browser and the server ---------------------------------------------------------
+APP_PATH = "#/notakto"  # a board on screen as soon as Python is ready
+FLOOR_PATH = "tools/bench/floor.html"
+#: What GitHub Pages sends with every file: fresh for ten minutes, then
+#: revalidated (Last-Modified / If-Modified-Since, which http.server answers
+#: with 304). A second visit within ten minutes asks the server nothing.
+CACHE_CONTROL = "max-age=600"
+#: Chromium flags on top of the end-to-end tests' own (e2e/conftest.py).
+EXTRA_ARGS = ["--enable-precise-memory-info"]
+VIEWPORT = {"width": 1100, "height": 900}
+
+#: Runs in every page of the bench before the page's own scripts: notes when
+#: the page marks itself ready (body[data-ready="true"], which the app sets
+#: when Python is ready and the board is drawn, and the floor when Pyodide
+#: is) and every long task (>= 50 ms) of the main thread.
+INIT_JS = """(() => {
+  const bench = (window.__bench = { ready: null, longTasks: [] });
+  new MutationObserver(() => {
+    if (bench.ready === null && document.body && document.body.dataset.ready === "true") bench.ready = performance.now();
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) bench.longTasks.push([entry.startTime, entry.duration]);
+    }).observe({ type: "longtask", buffered: true });
+  } catch (error) {}
+})();"""
+
+VISIT_JS = """() => {
+  const entry = (name) => performance.getEntriesByName(name)[0];
+  const resources = performance.getEntriesByType("resource");
+  const navigation = performance.getEntriesByType("navigation")[0];
+  return {
+    paint: entry("first-contentful-paint")?.startTime ?? null,
+    ready: window.__bench.ready,
+    computer: entry("computer-ready")?.startTime ?? null,
+    pageBytes: [navigation, ...resources].reduce((sum, e) => sum + e.transferSize, 0),
+    resources: resources.length + 1,
+    fromCache: [navigation, ...resources].filter((e) => e.transferSize === 0 && e.decodedBodySize > 0).length,
+    longestTask: Math.max(0, ...window.__bench.longTasks.filter(([at]) => at < window.__bench.ready).map(([, ms]) => ms)),
+  };
+}"""
+
+MY_TURN_JS = ("!document.querySelector('[data-testid=result]').hidden"
+              " || document.querySelector('.cell[aria-disabled=\"false\"]') !== null")
+
+#: The longest the main thread stayed busy, beyond a 10 ms interval timer's
+#: period: catches blocks shorter than the 50 ms that make a long task.
+PROBE_START_JS = """() => {
+  const probe = (window.__probe = { last: performance.now(), worst: 0 });
+  probe.id = setInterval(() => {
+    const now = performance.now();
+    probe.worst = Math.max(probe.worst, now - probe.last - 10);
+    probe.last = now;
+  }, 10);
+  return performance.now();
+}"""
+PROBE_STOP_JS = "() => { clearInterval(window.__probe.id); return [performance.now(), window.__probe.worst]; }"
 
 
 def _load_e2e_harness() -> Any:
-    """e2e/conftest.py, for its AppServer, LAUNCH_ARGS, chromium_path and page
-    watch: the bench serves and opens the app exactly as the browser tests do.
-    Loaded under its own name so pytest's ``conftest`` is never shadowed."""
+    """e2e/conftest.py, for its handler, LAUNCH_ARGS, chromium_path and page
+    watch: the bench serves and opens the app as the browser tests do. Loaded
+    under its own name so pytest's ``conftest`` is never shadowed."""
     spec = importlib.util.spec_from_file_location("_bench_e2e_harness", ROOT / "e2e" / "conftest.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -265,8 +445,163 @@ def _load_e2e_harness() -> Any:
     return module
 
 
-class Page:
-    """The real app, served from this checkout, open in headless Chromium."""
+@dataclass(frozen=True)
+class Sent:
+    """One response of the server: what it sent for which path."""
+
+    path: str
+    status: int
+    header_bytes: int
+    body_bytes: int
+
+    @property
+    def bytes(self) -> int:
+        return self.header_bytes + self.body_bytes
+
+
+def part_of(path: str) -> str:
+    """Which part of the app a served path belongs to."""
+    if path.startswith("/vendor/pyodide/"):
+        return "runtime: Pyodide"
+    if path.startswith("/vendor/"):
+        return "runtime: PyScript"
+    return "ours"
+
+
+PARTS = ("runtime: Pyodide", "runtime: PyScript", "ours")
+
+
+class BenchServer:
+    """This checkout, served on a free loopback port as the end-to-end tests
+    serve it (their handler: http.server's, which sends Last-Modified and
+    answers If-Modified-Since with 304), plus GitHub Pages' Cache-Control,
+    and a log of every response's size (status line and headers, body)."""
+
+    def __init__(self, root: Path, base: type[http.server.SimpleHTTPRequestHandler]) -> None:
+        self.lock = threading.Lock()
+        self.log: list[Sent] = []
+        server = self
+
+        class Handler(base):  # type: ignore[misc, valid-type]
+            def send_response(self, code: int, message: str | None = None) -> None:
+                self.bench_status, self.bench_length = code, 0
+                super().send_response(code, message)
+
+            def send_header(self, keyword: str, value: str) -> None:
+                if keyword.lower() == "content-length":
+                    self.bench_length = int(value)
+                super().send_header(keyword, value)
+
+            def end_headers(self) -> None:
+                if self.bench_status in (200, 304):
+                    super().send_header("Cache-Control", CACHE_CONTROL)
+                head = sum(map(len, getattr(self, "_headers_buffer", []))) + 2
+                body = self.bench_length if self.command != "HEAD" and self.bench_status != 304 else 0
+                with server.lock:
+                    server.log.append(Sent(urllib.parse.urlsplit(self.path).path, self.bench_status, head, body))
+                super().end_headers()
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(root)))
+        self.httpd.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def take(self) -> list[Sent]:
+        """What was sent since the last call."""
+        with self.lock:
+            log, self.log = self.log, []
+        return log
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+class Browser:
+    """Headless Chromium, launched as the end-to-end tests launch it, and the
+    bench's server. Every page runs in a profile of its own: a fresh user
+    data folder (so an empty HTTP cache on disk, as a player's browser has
+    it: Playwright's ordinary contexts keep an in-memory cache that refuses
+    Pyodide's 9.6 MB WebAssembly file). The bench never routes requests
+    (routing would turn the cache off)."""
+
+    def __init__(self) -> None:
+        if not (ROOT / "vendor" / "pyodide" / "pyodide.asm.wasm").exists():
+            raise BenchError("the runtime is not vendored: run `make bench` (or `python3 tools/vendor.py`)")
+        self.harness = _load_e2e_harness()
+        from playwright.sync_api import sync_playwright
+
+        self.runner: Any = None
+        self.watches: list[Any] = []
+        self.profiles: dict[int, tuple[Any, tempfile.TemporaryDirectory[str]]] = {}
+        self.version = "?"
+        self.server = BenchServer(ROOT, self.harness.QuietHandler)
+        try:
+            self.runner = sync_playwright().start()
+        except BaseException:
+            self.close()
+            raise
+
+    def profile(self) -> Any:
+        """A browser context on a new, empty profile (close it with ``close_profile``)."""
+        folder = tempfile.TemporaryDirectory(prefix="bench-profile-")
+        context = self.runner.chromium.launch_persistent_context(
+            folder.name, executable_path=self.harness.chromium_path(), args=self.harness.LAUNCH_ARGS + EXTRA_ARGS,
+            headless=True, viewport=VIEWPORT, locale="en-US")
+        self.profiles[id(context)] = (context, folder)
+        watch = self.harness.Watch()
+        self.harness.watch_context(context, watch)
+        self.watches.append(watch)
+        context.add_init_script(INIT_JS)
+        if self.version == "?" and context.pages:
+            product = context.new_cdp_session(context.pages[0]).send("Browser.getVersion")["product"]
+            self.version = product.split("/")[-1]
+        return context
+
+    def close_profile(self, context: Any) -> None:
+        context, folder = self.profiles.pop(id(context))
+        try:
+            context.close()
+        finally:
+            folder.cleanup()
+
+    def check_clean(self) -> None:
+        foreign = [url for watch in self.watches for url in watch.foreign]
+        errors = [error for watch in self.watches for error in watch.errors]
+        if foreign:
+            raise BenchError(f"a page asked another origin: {foreign}")
+        if errors:
+            raise BenchError(f"console errors in a page: {errors}")
+
+    def close(self) -> None:
+        try:
+            for context in [context for context, _ in self.profiles.values()]:
+                self.close_profile(context)
+            if self.runner is not None:
+                self.runner.stop()
+        finally:
+            self.server.stop()
+
+
+def call_page(page: Any, function: str, *args: str) -> dict[str, Any]:
+    """Await ``function(...args)`` in the page, which answers JSON text
+    (evaluate has no timeout of its own: a hung worker must fail the run,
+    not stall it)."""
+    script = f"""args => Promise.race([
+        Promise.resolve({function}(...args)),
+        new Promise((_, reject) => setTimeout(() => reject(new Error("{function} timed out")), {CALL_TIMEOUT_MS})),
+    ])"""
+    reply = json.loads(page.evaluate(script, list(args)))
+    if "error" in reply:
+        raise BenchError(f"{function} in the page: {reply['error']}")
+    return reply
+
+
+class AppPage:
+    """The real app at #/notakto in a context of its own, as a player opens
+    it, with the worker started: for the responsiveness, memory and engine
+    figures."""
 
     TIMER_RESOLUTION_JS = """() => {
         let best = Infinity;
@@ -279,57 +614,28 @@ class Page:
         return best / 1000;
     }"""
 
-    def __init__(self) -> None:
-        if not (ROOT / "vendor" / "pyodide" / "pyodide.asm.wasm").exists():
-            raise BenchError("the runtime is not vendored: run `make bench` (or `python3 tools/vendor.py`)")
-        harness = _load_e2e_harness()
-        from playwright.sync_api import sync_playwright
-
-        self.browser: Any = None
-        self.runner: Any = None
-        self.server = harness.AppServer(ROOT)
-        try:
-            self.runner = sync_playwright().start()
-            self.browser = self.runner.chromium.launch(
-                executable_path=harness.chromium_path(), args=harness.LAUNCH_ARGS, headless=True)
-            self.context = self.browser.new_context(viewport={"width": 1100, "height": 900}, locale="en-US")
-            self.watch = harness.Watch()
-            harness.watch_context(self.context, self.watch)
-            self.page = self.context.new_page()
-            self.page.goto(self.server.url)
-            harness.wait_ready(self.page)
-            self.chromium = self.browser.version
-            self.timer_resolution_s = float(self.page.evaluate(self.TIMER_RESOLUTION_JS))
-        except BaseException:
-            self.close()
-            raise
+    def __init__(self, browser: Browser) -> None:
+        self.context = browser.profile()
+        self.page = self.context.pages[0] if self.context.pages else self.context.new_page()
+        self.page.goto(browser.server.url + APP_PATH)
+        self.page.wait_for_function("document.body.dataset.ready === 'true'", timeout=READY_TIMEOUT_MS)
+        self.cdp = self.context.new_cdp_session(self.page)
+        self.timer_resolution_s = float(self.page.evaluate(self.TIMER_RESOLUTION_JS))
 
     def call(self, hook: str, request: dict[str, Any]) -> dict[str, Any]:
-        """Await ``window.<hook>(request JSON)`` in the page (evaluate has no
-        timeout of its own: a hung worker must fail the run, not stall it)."""
-        script = f"""request => Promise.race([
-            {hook}(request),
-            new Promise((_, reject) => setTimeout(() => reject(new Error("{hook} timed out")), {CALL_TIMEOUT_MS})),
-        ])"""
-        reply = json.loads(self.page.evaluate(script, json.dumps(request)))
-        if "error" in reply:
-            raise BenchError(f"{hook} in the page: {reply['error']}")
-        return reply
+        return call_page(self.page, hook, json.dumps(request))
 
-    def check_clean(self) -> None:
-        if self.watch.foreign:
-            raise BenchError(f"the page asked another origin: {self.watch.foreign}")
-        if self.watch.errors:
-            raise BenchError(f"console errors in the page: {self.watch.errors}")
+    def worker(self, function: str, request: dict[str, Any]) -> dict[str, Any]:
+        """A ``bench_*`` function of the AI worker, through the page."""
+        return call_page(self.page, "appBenchWorker", function, json.dumps(request))
 
-    def close(self) -> None:
-        try:
-            if self.browser is not None:
-                self.browser.close()
-            if self.runner is not None:
-                self.runner.stop()
-        finally:
-            self.server.stop()
+    def memory(self) -> dict[str, Any]:
+        """The page's JS heap after a full garbage collection, and both
+        interpreters' WebAssembly memory (once the worker is ready)."""
+        wasm = call_page(self.page, "appMemory")
+        self.cdp.send("HeapProfiler.collectGarbage")
+        heap = self.page.evaluate("performance.memory.usedJSHeapSize")
+        return {"page_js": int(heap), "main_wasm": wasm["main_wasm_bytes"], "worker_wasm": wasm["worker_wasm_bytes"]}
 
 
 @dataclass
@@ -340,6 +646,20 @@ class Timings:
     pyodide: list[float]
     round_trip: list[float]
     batch: int
+
+
+@dataclass
+class Visit:
+    """One page load: ms from navigation start, and what it transferred."""
+
+    paint_s: float
+    ready_s: float
+    computer_s: float | None
+    sent: list[Sent]
+    page_bytes: int  # the page's own Resource Timing transferSize, summed (its worker's requests are not in it)
+    resources: int
+    from_cache: int
+    longest_task_s: float  # the longest main-thread task that started before the page was ready
 
 
 def machine_busy(window_s: float = 0.25) -> float | None:
@@ -359,23 +679,60 @@ def machine_busy(window_s: float = 0.25) -> float | None:
     return 1 - (idle1 - idle0) / max(1, total1 - total0)
 
 
+def quiet_moves(state: NotaktoState) -> list[int]:
+    """The moves that close no board, or every legal move when all do."""
+    legal = state.legal_moves()
+    quiet = [m for m in legal if not HAS_LINE[state.boards[m // CELLS] | 1 << m % CELLS]]
+    return quiet or legal
+
+
 @dataclass
 class Bench:
-    """What the measurement functions share: settings, the three places that
-    run the engines (CPython here, the worker, the page's main thread), notes."""
+    """What the measurement functions share: settings, the browser, the
+    three places that run the engines (CPython here, the worker, the page's
+    main thread), facts and notes for the report."""
 
     settings: Settings
     seed: int = DEFAULT_SEED
     notes: list[str] = field(default_factory=list)
     facts: dict[str, Any] = field(default_factory=dict)
-    _page: Page | None = None
+    _browser: Browser | None = None
+    _app: AppPage | None = None
+    _warm: bool = False
     _moves: dict[tuple[Any, ...], Timings] = field(default_factory=dict)
 
     QUIET = 0.10  # the machine counts as quiet below this share of CPU busy
     _waited_s: float = 0.0
     _starts: list[float] = field(default_factory=list)  # CPU busy when each phase started
 
-    # -- the three places ----------------------------------------------------------
+    # -- the places ------------------------------------------------------------------
+    def browser(self) -> Browser:
+        if self._browser is None:
+            progress("launching headless Chromium")
+            self._browser = Browser()
+        return self._browser
+
+    def app(self) -> AppPage:
+        """The app, started on first use; its memory is read at once, when
+        the computer is ready (before anything else has run in it)."""
+        if self._app is None:
+            progress("starting the app")
+            self._app = AppPage(self.browser())
+            self.facts["page_timer_s"] = self._app.timer_resolution_s
+            self.facts["memory_after_start"] = self._app.memory()
+        return self._app
+
+    def page(self) -> AppPage:
+        """The app, warmed up: V8 first runs Pyodide's WebAssembly
+        unoptimised and recompiles the hot parts in the background over the
+        first seconds of heavy use, so measuring at once would time the
+        compiler, not the engines."""
+        app = self.app()
+        if not self._warm:
+            self._warm_up(app)
+            self._warm = True
+        return app
+
     def cpython(self, request: dict[str, Any]) -> dict[str, Any]:
         reply = json.loads(worker.bench_moves(json.dumps(request)))
         if "error" in reply:
@@ -394,20 +751,7 @@ class Bench:
     def round_trip(self, request: dict[str, Any]) -> dict[str, Any]:
         return self.page().call("appBenchRoundTrip", request)
 
-    def page(self) -> Page:
-        """The app in Chromium, started on first use, then warmed up: V8
-        first runs Pyodide's WebAssembly unoptimised and recompiles the hot
-        parts in the background over the first seconds of heavy use, so
-        measuring at once would time the compiler, not the engines."""
-        if self._page is None:
-            progress("starting the app in headless Chromium")
-            self._page = Page()
-            self.facts["chromium"] = self._page.chromium
-            self.facts["page_timer_s"] = self._page.timer_resolution_s
-            self._warm_up()
-        return self._page
-
-    def _warm_up(self) -> None:
+    def _warm_up(self, app: AppPage) -> None:
         position = notakto_positions(6, self.seed)[0]
         case = {"game": position.save(), "level": "perfect"}
         for hook, request, min_s in (
@@ -415,17 +759,16 @@ class Bench:
             ("appBenchRoundTrip", {"cases": [case], "repeats": 40}, WARM_PAGE_S),
         ):
             progress(f"warming up {hook}")
-            assert self._page is not None
             clock, medians = time.monotonic(), []
             while True:
-                reply = self._page.call(hook, {**request, "seed": len(medians) * 10_000, "warmup": 0})
+                reply = app.call(hook, {**request, "seed": len(medians) * 10_000, "warmup": 0})
                 medians.append(percentile(reply["results"][0]["samples"], 50))
                 elapsed = time.monotonic() - clock
                 last = medians[-4:]
                 if elapsed >= min_s and len(last) == 4 and max(last) <= 1.1 * min(last):
                     settled = True
                     break
-                if elapsed >= WARM_MAX_S:
+                if elapsed >= self.settings.warm_max_s:
                     settled = False
                     break
             self.facts[f"warm_{hook}"] = (elapsed, medians[0], medians[-1], settled)
@@ -437,7 +780,7 @@ class Bench:
         notes tell how busy the machine was when the phases started."""
         while True:
             clock = time.monotonic()
-            busy = machine_busy()
+            busy = machine_busy(0.25 if self._waited_s < self.settings.quiet_wait_s else 0.1)
             if busy is None:
                 return
             if busy < self.QUIET or self._waited_s >= self.settings.quiet_wait_s:
@@ -446,15 +789,77 @@ class Bench:
             self._waited_s += time.monotonic() - clock
 
     def finish(self) -> None:
-        if self._page is not None:
-            self._page.check_clean()
+        if self._browser is not None:
+            self.facts["chromium"] = self._browser.version
+            self._browser.check_clean()
 
     def close(self) -> None:
-        if self._page is not None:
-            page, self._page = self._page, None
-            page.close()
+        if self._browser is not None:
+            browser, self._browser, self._app = self._browser, None, None
+            browser.close()
 
-    # -- engine moves ----------------------------------------------------------------
+    # -- start-up ----------------------------------------------------------------------
+    def visit(self, context: Any, app: bool, computer: bool = True, query: str = "") -> Visit:
+        """Open the app (or the floor) in a new tab of ``context`` and wait
+        until it is ready. For the app, then check that a click on a cell
+        lands (a mark appears), and with ``computer`` wait for the computer's
+        answer: the worker starts after the board is ready, and its requests
+        must be counted (and, on a cold visit, be in the cache for the warm
+        one, with the player to move in the saved game)."""
+        browser = self.browser()
+        browser.server.take()
+        page = context.new_page()
+        try:
+            page.goto(browser.server.url + (APP_PATH if app else FLOOR_PATH + query), wait_until="commit")
+            page.wait_for_function("window.__bench && window.__bench.ready !== null", timeout=READY_TIMEOUT_MS)
+            if app:
+                marks = page.locator(".cell.x").count()
+                cell = page.locator('.cell[aria-disabled="false"]')
+                if cell.count() == 0:
+                    raise BenchError("the app was ready but its board offered no cell to play")
+                cell.first.click()
+                page.wait_for_function(f"document.querySelectorAll('.cell.x').length > {marks}", timeout=10_000)
+                if computer:
+                    page.wait_for_function("performance.getEntriesByName('computer-ready').length > 0",
+                                           timeout=READY_TIMEOUT_MS)
+                    page.wait_for_function(MY_TURN_JS, timeout=THINK_TIMEOUT_MS)  # the computer answered
+            found = page.evaluate(VISIT_JS)
+        finally:
+            page.close()
+        if found["paint"] is None:
+            raise BenchError("no first-contentful-paint entry")
+        return Visit(found["paint"] / 1000, found["ready"] / 1000,
+                     None if found["computer"] is None else found["computer"] / 1000,
+                     browser.server.take(), int(found["pageBytes"]), int(found["resources"]), int(found["fromCache"]),
+                     found["longestTask"] / 1000)
+
+    def startup_visits(self) -> dict[tuple[str, str], list[Visit]]:
+        """Rounds of: the app, then the floor (the other way round every
+        second round), each in a new profile (an empty cache on disk): a cold
+        visit, then a warm one in a second tab. The floor gets one more visit
+        between them, not measured, that runs some Python for a while: V8
+        keeps compiled WebAssembly in the cache only once enough of it has
+        been optimised, which the app's first visit (two interpreters
+        starting, the computer's first move) may do and a bare ``1 + 1`` may
+        not; the floor's warm visit must find the best cache it can."""
+        visits: dict[tuple[str, str], list[Visit]] = {(k, t): [] for k in ("app", "floor") for t in ("cold", "warm")}
+        rounds = self.settings.startup_rounds
+        for index in range(rounds):
+            progress(f"start-up round {index + 1}/{rounds}")
+            self.settle()
+            for kind in ("app", "floor") if index % 2 == 0 else ("floor", "app"):
+                app = kind == "app"
+                context = self.browser().profile()
+                try:
+                    visits[kind, "cold"].append(self.visit(context, app))
+                    if not app:
+                        self.visit(context, app, query="?prime")  # fills the compiled-code cache, as the app does
+                    visits[kind, "warm"].append(self.visit(context, app, computer=self.settings.warm_computer))
+                finally:
+                    self.browser().close_profile(context)
+        return visits
+
+    # -- engine moves ------------------------------------------------------------------
     def move_timings(self, cases: Sequence[tuple[Position, str]]) -> list[Timings]:
         """Time ``ai.choose_move`` at each (position, level): under CPython,
         in the worker, and as a main-thread round trip. The three take turns
@@ -489,6 +894,38 @@ class Bench:
             self._moves.update(zip(todo, timings))
         return [self._moves[case] for case in cases]
 
+    # -- playouts ------------------------------------------------------------------------
+    def playout_timings(self, cases: Sequence[dict[str, Any]]) -> list[tuple[list[float], list[float], int]]:
+        """Seconds per random playout of each case (``{"game", "settings"}``)
+        under CPython and in the worker, taking turns as the move timings do;
+        both must play the same games (their plies are compared)."""
+        s = self.settings
+        app = self.page()
+        probe = json.loads(worker.bench_playouts(json.dumps(
+            {"cases": [{**c, "batch": 4} for c in cases], "seed": self.seed, "warmup": 1, "repeats": 5})))
+        if "error" in probe:
+            raise BenchError(f"bench_playouts under CPython: {probe['error']}")
+        batches = [batch_size(percentile(r["samples"], 50), s.playout_batch_s) for r in probe["results"]]
+        request = {"cases": [{**c, "batch": b} for c, b in zip(cases, batches)], "seed": self.seed,
+                   "warmup": s.warmup, "repeats": s.repeats}
+        out: list[tuple[list[float], list[float], int]] = [([], [], b) for b in batches]
+        for _ in range(s.passes):
+            self.settle()
+            native = json.loads(worker.bench_playouts(json.dumps(request)))
+            if "error" in native:
+                raise BenchError(f"bench_playouts under CPython: {native['error']}")
+            self.settle()
+            inside = app.worker("bench_playouts", request)
+            if inside.get("platform") != "emscripten":
+                raise BenchError(f"bench_playouts did not run in Pyodide (platform {inside.get('platform')!r})")
+            for case, a, b, (cpython, pyodide, _) in zip(cases, native["results"], inside["results"], out):
+                if a["plies"] != b["plies"]:
+                    raise BenchError(f"CPython and Pyodide played different {case['game']} playouts: "
+                                     f"{a['plies']} != {b['plies']} plies")
+                cpython += a["samples"]
+                pyodide += b["samples"]
+        return out
+
 
 def batch_size(per_call_s: float, batch_s: float) -> int:
     """The power of two of calls that lasts at least ``batch_s``."""
@@ -501,20 +938,264 @@ def progress(message: str) -> None:
     print(f"bench: {message}", file=sys.stderr, flush=True)
 
 
-# -- the measurements -----------------------------------------------------------------
+# -- strength ---------------------------------------------------------------------------
+RANDOM = "random"  # a player that picks uniformly among the legal moves
+
+
+@dataclass
+class Tally:
+    """Results of one side of a match: [wins, draws, losses] as first and as
+    second player."""
+
+    first: list[int] = field(default_factory=lambda: [0, 0, 0])
+    second: list[int] = field(default_factory=lambda: [0, 0, 0])
+
+    def add(self, seat: int, winner: int | None) -> None:
+        into = self.first if seat == FIRST else self.second
+        into[1 if winner is None else 0 if winner == seat else 2] += 1
+
+    @property
+    def wins(self) -> int:
+        return self.first[0] + self.second[0]
+
+    @property
+    def draws(self) -> int:
+        return self.first[1] + self.second[1]
+
+    @property
+    def losses(self) -> int:
+        return self.first[2] + self.second[2]
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @staticmethod
+    def score_of(record: Sequence[int]) -> float | None:
+        games = sum(record)
+        return None if games == 0 else (record[0] + record[1] / 2) / games
+
+    @property
+    def score(self) -> float:
+        return (self.wins + self.draws / 2) / self.games if self.games else 0.0
+
+
+def arena_move(state: GameState, player: str, rng: random.Random) -> int:
+    """``player``'s move: a level of the game's AI, or ``RANDOM``."""
+    if player == RANDOM:
+        return rng.choice(state.legal_moves())
+    return ai.choose_move(state, player, seed=rng.getrandbits(31))
+
+
+def play_match(game: str, settings: dict[str, Any], ours: str, theirs: str, games: int, seed: int) -> Tally:
+    """``games`` games of ``ours`` against ``theirs``, who alternate the first
+    move (ours first in game 0); each game is seeded on its own."""
+    tally = Tally()
+    for index in range(games):
+        seat = FIRST if index % 2 == 0 else SECOND
+        rng = random.Random(f"arena|{game}|{json.dumps(settings, sort_keys=True)}|{ours}|{theirs}|{seed}|{index}")
+        state = GAMES[game].from_settings(settings)
+        while not state.is_over():
+            state.push(arena_move(state, ours if state.turn == seat else theirs, rng))
+        outcome = state.outcome()
+        assert outcome is not None
+        tally.add(seat, outcome.winner)
+    return tally
+
+
+# -- the measurements -------------------------------------------------------------------
+STARTUP_TITLE = "Start-up, headless Chromium, local server: ms from navigation, median (p10–p90)"
+BYTES_TITLE = "Bytes sent by the server on a cold first visit (the app until the computer is ready)"
+RESPONSIVE_TITLE = "Responsiveness: the page's main thread during whole games against the perfect computer"
+MEMORY_TITLE = "Memory: the page's JS heap (after a full GC) and each interpreter's WebAssembly memory"
+THROUGHPUT_TITLE = "Engine throughput: random playouts per second from the start, median (p10–p90)"
+STRENGTH_TITLE = "Strength: arena matches of the strongest level, colours alternating (CPython)"
+
+
+def startup(bench: Bench) -> list[Row]:
+    """Start-up against the bare-Pyodide floor, and the bytes of a cold visit."""
+    visits = bench.startup_visits()
+    bench.facts["startup_visits"] = visits
+    rows = []
+    for temperature, label in (("cold", "cold (empty cache)"), ("warm", "warm (second visit)")):
+        app, floor = visits["app", temperature], visits["floor", temperature]
+        paint = Stat.of([v.paint_s for v in app])
+        floor_paint = Stat.of([v.paint_s for v in floor])
+        ratio = Ratio.of([a.ready_s / f.ready_s for a, f in zip(app, floor)])
+        rows += [
+            Row(STARTUP_TITLE, {"visit": label, "milestone": "the shell's first contentful paint", "app": paint,
+                                "bare Pyodide (floor)": floor_paint, "app ÷ floor": None,
+                                "target": f"p90 < {TARGET_PAINT_S * 1000:.0f} ms: {verdict(paint.p90 < TARGET_PAINT_S)}"}),
+            Row(STARTUP_TITLE, {"visit": label, "milestone": "the first board accepts a move (floor: Pyodide ready)",
+                                "app": Stat.of([v.ready_s for v in app]),
+                                "bare Pyodide (floor)": Stat.of([v.ready_s for v in floor]), "app ÷ floor": ratio,
+                                "target": f"≤ {TARGET_FLOOR_RATIO:.2f}×: {verdict(at_most(ratio.median, TARGET_FLOOR_RATIO))}"}),
+            Row(STARTUP_TITLE, {"visit": label, "milestone": "its longest main-thread task before then",
+                                "app": Stat.of([v.longest_task_s for v in app]),
+                                "bare Pyodide (floor)": Stat.of([v.longest_task_s for v in floor])}),
+        ]
+        computer = [v.computer_s for v in app if v.computer_s is not None]
+        if computer:
+            rows.append(Row(STARTUP_TITLE, {"visit": label, "milestone": "the computer is ready (its worker started)",
+                                            "app": Stat.of(computer)}))
+    return rows + bytes_rows(visits)
+
+
+@functools.lru_cache(maxsize=None)
+def gzip_size(path: str) -> int | None:
+    """The file's size gzipped at level 6 (what a host that compresses would
+    send, about), or None when it is not a file here."""
+    parts = Path(urllib.parse.unquote(path).lstrip("/")).parts
+    if ".." in parts:
+        return None
+    file = ROOT.joinpath(*parts)
+    if file.is_dir():
+        file = file / "index.html"
+    if not file.is_file():
+        return None
+    return len(gzip.compress(file.read_bytes(), compresslevel=6, mtime=0))
+
+
+def tally_sent(sent: Sequence[Sent]) -> dict[str, Any]:
+    """Requests, distinct files, bytes sent and their gzip estimate (files
+    sent with a body, each counted every time it was sent)."""
+    bodies = [s for s in sent if s.status == 200]
+    return {
+        "requests": len(sent),
+        "files": len({s.path for s in bodies}),
+        "bytes": sum(s.bytes for s in sent),
+        "gzip": sum((gzip_size(s.path) or s.body_bytes) + s.header_bytes for s in bodies),
+    }
+
+
+def bytes_rows(visits: dict[tuple[str, str], list[Visit]]) -> list[Row]:
+    cold = visits["app", "cold"][0]
+    total = tally_sent(cold.sent)
+    rows = []
+    for part in PARTS:
+        counted = tally_sent([s for s in cold.sent if part_of(s.path) == part])
+        rows.append(Row(BYTES_TITLE, {
+            "what": f"app, cold: {part}", "requests": counted["requests"], "files": counted["files"],
+            "sent": format_bytes(counted["bytes"]), "share": format_percent(counted["bytes"] / max(1, total["bytes"])),
+            "if gzipped (estimate)": format_bytes(counted["gzip"])}))
+    rows.append(Row(BYTES_TITLE, {"what": "app, cold: **all**", "requests": total["requests"], "files": total["files"],
+                                  "sent": format_bytes(total["bytes"]), "share": format_percent(1),
+                                  "if gzipped (estimate)": format_bytes(total["gzip"])}))
+    for kind, temperature in (("floor", "cold"), ("app", "warm"), ("floor", "warm")):
+        counted = tally_sent(visits[kind, temperature][0].sent)
+        name = "bare Pyodide (floor)" if kind == "floor" else "app"
+        rows.append(Row(BYTES_TITLE, {"what": f"{name}, {temperature}", "requests": counted["requests"],
+                                      "files": counted["files"], "sent": format_bytes(counted["bytes"]),
+                                      "if gzipped (estimate)": format_bytes(counted["gzip"])}))
+    return rows
+
+
+def notakto_long_games(bench: Bench) -> list[Row]:
+    """Whole games on 6 boards against the perfect computer, right after
+    start-up (before any warm-up: a player's first games), the human's side
+    clicking random moves that close no board while another move is
+    possible (long games); every main-thread task meanwhile, the player's
+    moves and the computer's turns alike, and the memory after them."""
+    app = bench.app()
+    page = app.page
+    page.get_by_test_id("setting-opponent").select_option("computer:perfect")
+    page.get_by_test_id("setting-boards").select_option("6")
+    if page.locator(".nk-board").count() != 6:
+        raise BenchError("the Notakto screen did not switch to 6 boards")
+    rng = random.Random(f"bench|long games|{bench.seed}")
+    games = bench.settings.long_games
+    plies: list[int] = []
+    humans = 0
+    bench.settle()
+    progress(f"playing {games} whole game(s) on 6 boards against the perfect computer")
+    start = page.evaluate(PROBE_START_JS)
+    for index in range(games):
+        if index:
+            page.get_by_test_id("result-new-game").click()
+        for _ in range(200):
+            page.wait_for_function(MY_TURN_JS, timeout=THINK_TIMEOUT_MS)
+            texts = page.locator("[data-testid=move-list] li").all_inner_texts()
+            if page.get_by_test_id("result").is_visible():
+                plies.append(len(texts))
+                break
+            state = NotaktoState(6).replay(texts)
+            page.get_by_test_id(f"cell-{state.move_to_text(rng.choice(quiet_moves(state)))}").click()
+            humans += 1
+            page.wait_for_function(f"document.querySelectorAll('[data-testid=move-list] li').length > {len(texts)}",
+                                   timeout=10_000)
+        else:
+            raise BenchError("a game on 6 boards did not end in 200 moves")
+    end, worst_block_ms = page.evaluate(PROBE_STOP_JS)
+    tasks = [duration for at, duration in page.evaluate("window.__bench.longTasks") if start <= at <= end]
+    bench.facts["memory_after_games"] = app.memory()
+    bench.facts["long_games"] = (games, sum(plies))
+    return [Row(RESPONSIVE_TITLE, {
+        "game": "Notakto, 6 boards", "games": games, "moves (player · computer)": f"{humans} · {sum(plies) - humans}",
+        "seconds": f"{(end - start) / 1000:.1f}",
+        "long tasks (≥ 50 ms)": len(tasks), "longest task": "—" if not tasks else f"{max(tasks):.0f} ms",
+        "longest block (10 ms probe)": f"{worst_block_ms:.0f} ms",
+        "none over 50 ms": verdict(not tasks),
+    })] + memory_rows(bench, ("memory_after_start", "after start (the computer ready)"),
+                      ("memory_after_games", f"after {games} whole game(s) on 6 boards"))
+
+
+def memory_rows(bench: Bench, *readings: tuple[str, str]) -> list[Row]:
+    rows = []
+    for key, label in readings:
+        m = bench.facts[key]
+        wasm = [m["main_wasm"], m["worker_wasm"]]
+        rows.append(Row(MEMORY_TITLE, {
+            "when": label, "page JS heap": format_bytes(m["page_js"]),
+            "main interpreter (wasm)": format_bytes(m["main_wasm"]),
+            "AI worker interpreter (wasm)": "—" if m["worker_wasm"] is None else format_bytes(m["worker_wasm"]),
+            "sum": format_bytes(m["page_js"] + sum(w for w in wasm if w is not None))}))
+    return rows
+
+
+def memory_at_end(bench: Bench) -> list[Row]:
+    """The same figures once every engine measurement has run in the page."""
+    if bench._app is None:
+        return []
+    bench.facts["memory_at_end"] = bench._app.memory()
+    return memory_rows(bench, ("memory_at_end", "at the end of the bench (every engine measurement run)"))
+
+
+#: Random playouts from each game's start: (label, game, settings). A new game
+#: adds its line (any game in core.GAMES plays through its own push).
+PLAYOUTS: list[tuple[str, str, dict[str, Any]]] = [
+    ("Notakto, 3 boards", "notakto", {"boards": 3}),
+]
+
+
+def throughput(bench: Bench) -> list[Row]:
+    cases = [{"game": game, "settings": settings} for _, game, settings in PLAYOUTS]
+    rows = []
+    for (label, _, _), (cpython, pyodide, batch) in zip(PLAYOUTS, bench.playout_timings(cases)):
+        native, inside = Stat.rates(cpython), Stat.rates(pyodide)
+        speed = inside.median / native.median
+        rows.append(Row(THROUGHPUT_TITLE, {
+            "game": label, "CPython": native, "Pyodide worker": inside,
+            "Pyodide speed ÷ CPython": Ratio(speed), f"≥ {TARGET_SPEED:g}×": verdict(at_least(speed, TARGET_SPEED)),
+            "playouts per sample": batch}))
+    return rows
+
+
 def engine_cells(timings: Sequence[Timings]) -> dict[str, Any]:
     """The columns every engine row shares, for one case or several pooled
-    (``Stat.pooled``). Pyodide ÷ CPython is the ratio of those figures, and
-    the target is judged on the round trip's p90."""
+    (``Stat.pooled``). Pyodide's speed ÷ CPython's is the ratio of those
+    figures (CPython's time ÷ Pyodide's); the 50 ms target is judged on the
+    round trip's p90."""
     native = Stat.pooled([x.cpython for x in timings])
     inside = Stat.pooled([x.pyodide for x in timings])
     felt = Stat.pooled([x.round_trip for x in timings])
+    speed = native.median / inside.median
     return {
         "CPython": native,
         "Pyodide worker": inside,
-        "Pyodide ÷ CPython": f"{inside.median / native.median:.2f}×",
+        "Pyodide speed ÷ CPython": Ratio(speed),
+        f"≥ {TARGET_SPEED:g}×": verdict(at_least(speed, TARGET_SPEED)),
         "round trip (felt)": felt,
-        "< 50 ms": "yes" if felt.p90 < TARGET_S else "**NO**",
+        "< 50 ms": verdict(felt.p90 < TARGET_S),
     }
 
 
@@ -539,11 +1220,55 @@ def notakto_levels(bench: Bench) -> list[Row]:
             for (boards, level), cases in groups.items()]
 
 
+#: Arena pairings played here, in CPython: (game label, game, settings, our
+#: strongest level, its opponents). A new game adds its lines.
+ARENA: list[tuple[str, str, dict[str, Any], str, tuple[str, ...]]] = [
+    ("Notakto, 3 boards", "notakto", {"boards": 3}, "perfect", (RANDOM, "beginner", "casual", "strong")),
+    ("Notakto, 6 boards", "notakto", {"boards": 6}, "perfect", (RANDOM, "beginner", "casual", "strong")),
+]
+
+
+def strength_row(game: str, ours: str, opponent: str, tally: Tally) -> Row:
+    low, high = wilson(tally.wins + tally.draws / 2, tally.games)
+    first, second = Tally.score_of(tally.first), Tally.score_of(tally.second)
+    return Row(STRENGTH_TITLE, {
+        "game": game, "ours": ours, "opponent": opponent, "games": tally.games,
+        "W-D-L": f"{tally.wins}-{tally.draws}-{tally.losses}", "score": format_percent(tally.score),
+        "95% CI": f"{format_percent(low)}–{format_percent(high)}",
+        "score moving first · second": " · ".join("—" if x is None else format_percent(x) for x in (first, second)),
+    })
+
+
+def strength(bench: Bench) -> list[Row]:
+    rows = []
+    games = bench.settings.arena_games
+    for label, game, settings, ours, opponents in ARENA:
+        for opponent in opponents:
+            progress(f"arena: {label}, {ours} vs {opponent}, {games} games")
+            rows.append(strength_row(label, ours, opponent, play_match(game, settings, ours, opponent, games, bench.seed)))
+    return rows
+
+
+def uttt_strength(bench: Bench) -> list[Row]:
+    """>>> PLUG-IN POINT: Ultimate Tic-Tac-Toe against OpenSpiel's MCTSBot.
+
+    tools/arena.py (its own issue) plays our strongest UTTT level against
+    OpenSpiel and prints one Markdown row. When it is ready, run it here (as
+    a subprocess: ``--game uttt --games N``, N from the settings, fewer in
+    quick mode) and return its figures as ``Row(STRENGTH_TITLE, {...})``
+    with the columns of ``strength_row`` ("opponent": "OpenSpiel MCTSBot
+    (… sims)"; extra columns such as "s/move ours" are welcome). Until then
+    it adds no rows, and the bench does not depend on OpenSpiel."""
+    return []
+
+
 #: Every measurement, in order. Each returns rows; add new figures here.
-MEASUREMENTS: list[Callable[[Bench], list[Row]]] = [notakto_perfect, notakto_levels]
+MEASUREMENTS: list[Callable[[Bench], list[Row]]] = [
+    startup, notakto_long_games, throughput, notakto_perfect, notakto_levels, memory_at_end, strength, uttt_strength,
+]
 
 
-# -- the report ---------------------------------------------------------------------------
+# -- the report -------------------------------------------------------------------------
 def cpu_model() -> str:
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
@@ -576,52 +1301,122 @@ def header(bench: Bench, started: datetime.datetime, load: float) -> str:
     s, facts = bench.settings, bench.facts
     pyodide = f"Pyodide {pyodide_version()} (Python {facts['pyodide_python']})" if "pyodide_python" in facts \
         else "Pyodide not used"
-    return (f"**Bench {started:%Y-%m-%d %H:%M} UTC** · {cpu_model()}, {os.cpu_count()} cores, load {load:.2f}"
-            f" · CPython {platform.python_version()} · {pyodide}"
-            f" · Chromium {facts.get('chromium', 'not used')} · {git_revision()}"
-            f" · {s.name}: {s.samples} samples per case, seed {bench.seed}")
+    memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30 if hasattr(os, "sysconf") else 0
+    return (f"**Bench {started:%Y-%m-%d %H:%M} UTC** · {cpu_model()}, {os.cpu_count()} cores, {memory:.0f} GiB, "
+            f"load {load:.2f} · CPython {platform.python_version()} · {pyodide}"
+            f" · Chromium {facts.get('chromium', 'not used')} (headless) · {git_revision()}"
+            f" · {s.name}: {s.samples} samples per engine case, {s.startup_rounds} start-up rounds, seed {bench.seed}")
 
 
 def method_notes(bench: Bench, elapsed: float) -> list[str]:
     s, facts = bench.settings, bench.facts
-    batches = sorted({t.batch for t in bench._moves.values()})
-    resolution = ", ".join(f"{name} {facts[key] * 1e6:.3g} µs" for name, key in (
-        ("CPython", "cpython_timer_s"), ("worker", "worker_timer_s"), ("page", "page_timer_s")) if key in facts)
-    notes = [
-        "Positions: the empty board, then early/middle/late positions (about 25/50/80 % into a game) from "
-        "seeded random play in which nobody closes a board needlessly; won/lost is the result for the player "
-        "to move under perfect play. Moves · live · empty: moves played, live boards, their empty cells. "
-        "`tools/bench.py --positions` lists the moves.",
-        "CPython and the Pyodide worker run the same function (`bench_moves`, py/worker.py) on the same "
-        "positions with the same seeds (call i uses seed + i); their chosen moves were checked to be equal.",
-        f"A CPython or worker sample is the mean time per call of a batch of calls ({batches[0]}–{batches[-1]}, "
-        f"a power of two making the CPython batch last ≥ {s.batch_s * 1000:g} ms; the worker runs the same "
-        f"batch), because the browser coarsens its clock (resolution: {resolution}).",
-        "Round trip (felt): one move per sample, timed on the page's main thread around "
-        "`await Engine.choose_move(...)` as the app calls it (JSON, messages to and from the worker, the "
-        "worker's work; not the app's deliberate pause before the computer moves).",
-        f"Order: CPython, worker and round trips take turns, {s.passes} passes of each; in a pass every case "
-        f"first runs {s.warmup} warm-up batches (or round trips), dropped, then the cases take turns for "
-        f"{s.repeats} kept samples each: {s.samples} samples per case in all. Pooled rows: the mean of the cases' "
-        "medians, with the p10–p90 of all their samples.",
-        f"Pyodide ÷ CPython: ratio of the medians. < 50 ms: the issue's target, met when the round trip's p90 "
-        f"is under {TARGET_S * 1000:g} ms. The bench took {elapsed:.0f} s.",
-    ]
+    notes = []
+    visits = facts.get("startup_visits")
+    if visits:
+        warm = visits["app", "warm"]
+        cold = visits["app", "cold"][0]
+        worker_bytes = tally_sent(cold.sent)["bytes"] - cold.page_bytes
+        notes += [
+            f"Start-up: {s.startup_rounds} rounds; in each, the app (`{APP_PATH}`) and the floor (`{FLOOR_PATH}`: the "
+            "same vendored Pyodide loaded as PyScript loads it, `loadPyodide({indexURL})`, one statement run, "
+            "nothing else) take turns (A B, then B A), each in a new browser profile (an empty HTTP cache on disk, "
+            "as a player's browser has it): a cold visit, then a warm one in a second tab. Between them the floor "
+            "gets one more visit, not measured (`?prime`: a second of ordinary Python, then 3 s idle): V8 keeps "
+            "compiled WebAssembly in the cache only once enough code has been optimised, which the app's first "
+            "visit (two interpreters starting, the computer's first move) may do and a bare `1 + 1` may not, and "
+            "the floor must be the best bare Pyodide can do. Same server, same Chromium, same flags. Times are from navigation start: the "
+            "first-contentful-paint entry; the moment the page sets `body[data-ready]` (the app: Python ready "
+            "and the board drawn; the floor: Pyodide ready); the app's `computer-ready` mark (its worker, started "
+            "after the board is ready" + ("" if s.warm_computer else "; timed on cold visits only in quick mode")
+            + "). Longest task: the longest `longtask` entry (a main-thread task of 50 ms or more) that started "
+            "before the page was ready: while it runs the shell can neither repaint nor answer. After each app visit a click on a cell was checked to land (a mark appeared). App ÷ floor: the "
+            "median (p10–p90) of the ratios of the visits made side by side in each round.",
+            "Caching: the bench's server is the end-to-end tests' (Python's http.server: Last-Modified, 304 for "
+            f"If-Modified-Since) plus `Cache-Control: {CACHE_CONTROL}` on every file, as GitHub Pages sends, so a "
+            f"second visit within ten minutes asks the server nothing: on the first warm visit the app's page found "
+            f"{warm[0].from_cache} of {warm[0].resources} resources in its HTTP cache and the server sent "
+            f"{format_bytes(tally_sent(warm[0].sent)['bytes'])} in {len(warm[0].sent)} requests. No request is "
+            "routed (Playwright's routing turns the cache off); other hosts do not resolve (Chromium's "
+            "`--host-resolver-rules`).",
+            "Bytes: counted by the server (status line, headers and body of every response), so the worker's "
+            "requests are in (they are not in the page's own network events or Resource Timing, which counts "
+            f"{format_bytes(cold.page_bytes)} for the page; the worker's requests added "
+            f"{format_bytes(max(0, worker_bytes))}: it found the runtime in the cache the page had just filled). "
+            "The local server does not compress; "
+            "\"if gzipped\" is each file gzipped at level 6, what a host that compresses everything would send, "
+            "about (GitHub Pages compresses text; WebAssembly too, in our experience, but check).",
+        ]
+    if "long_games" in facts:
+        games, plies = facts["long_games"]
+        notes.append(
+            f"Responsiveness: {games} whole game(s) against the perfect computer on 6 boards ({plies} moves), played "
+            "in the page right after start-up (before the engine warm-up: a player's first games, with V8 still "
+            "optimising), the player's moves clicked on the board: random moves that close no board while another "
+            "is possible. Long tasks: the browser's `longtask` entries (main-thread tasks of 50 ms or more) between "
+            "the first and the last move, during the player's moves and the computer's turns alike (so also "
+            "during its thinking, its 350 ms pause included). Longest block: the largest delay of a 10 ms interval "
+            "timer beyond its period, which sees blocks shorter than 50 ms too.")
+    if "memory_after_start" in facts:
+        notes.append(
+            "Memory: `performance.memory.usedJSHeapSize` of the page (Chromium with `--enable-precise-memory-info`) "
+            "after a full garbage collection (DevTools protocol `HeapProfiler.collectGarbage`; the worker's own JS "
+            "heap is not reachable this way and is not counted); each interpreter's WebAssembly memory "
+            "(`pyodide_js._module.HEAPU8.length`, read by Python in the main interpreter and in the worker: the "
+            "whole Python heap, which grows and never shrinks).")
+    if bench._moves:
+        batches = sorted({t.batch for t in bench._moves.values()})
+        resolution = ", ".join(f"{name} {facts[key] * 1e6:.3g} µs" for name, key in (
+            ("CPython", "cpython_timer_s"), ("worker", "worker_timer_s"), ("page", "page_timer_s")) if key in facts)
+        notes += [
+            "Throughput: random playouts (uniform random legal moves through `push`, from the start position) per "
+            "second, `bench_playouts` in py/worker.py run by CPython here and by the worker's Pyodide, the same "
+            "seeds in both, their plies checked equal; a sample is a batch of playouts lasting at least "
+            f"{s.playout_batch_s * 1000:g} ms under CPython. Pyodide speed ÷ CPython: the ratio of the median "
+            f"rates (of times, for moves); target ≥ {TARGET_SPEED:g}×.",
+            "Move-time positions: the empty board, then early/middle/late positions (about 25/50/80 % into a game) "
+            "from seeded random play in which nobody closes a board needlessly; won/lost is the result for the "
+            "player to move under perfect play. Moves · live · empty: moves played, live boards, their empty "
+            "cells. `tools/bench.py --positions` lists the moves.",
+            "CPython and the Pyodide worker run the same function (`bench_moves`, py/worker.py) on the same "
+            "positions with the same seeds (call i uses seed + i); their chosen moves were checked to be equal.",
+            f"A CPython or worker move sample is the mean time per call of a batch of calls ({batches[0]}–"
+            f"{batches[-1]}, a power of two making the CPython batch last ≥ {s.batch_s * 1000:g} ms; the worker runs "
+            f"the same batch), because the browser coarsens its clock (resolution: {resolution}).",
+            "Round trip (felt): one move per sample, timed on the page's main thread around "
+            "`await Engine.choose_move(...)` as the app calls it (JSON, messages to and from the worker, the "
+            "worker's work; not the app's deliberate pause before the computer moves). < 50 ms: met when the "
+            f"round trip's p90 is under {TARGET_S * 1000:g} ms.",
+            f"Order: CPython, worker and round trips take turns, {s.passes} pass{'es' if s.passes > 1 else ''} of each; in a pass every case "
+            f"first runs {s.warmup} warm-up batches (or round trips), dropped, then the cases take turns for "
+            f"{s.repeats} kept samples each: {s.samples} samples per case in all. Pooled rows: the mean of the "
+            "cases' medians, with the p10–p90 of all their samples.",
+        ]
     warm = [(label, facts[key]) for label, key in (("worker", "warm_appBench"), ("page", "warm_appBenchRoundTrip"))
             if key in facts]
     if warm:
         parts = [f"{label} {seconds:.1f} s ({format_ms(first)} → {format_ms(last)} ms"
                  f"{'' if settled else ', NOT settled'})" for label, (seconds, first, last, settled) in warm]
-        notes.append("Before measuring, the page was warmed up on perfect moves on 6 empty boards until their speed "
-                     "settled (V8 first runs Pyodide's WebAssembly unoptimised and optimises the hot parts in the "
-                     f"background): {'; '.join(parts)}. Before each phase (CPython, worker, round trips) the bench waits "
-                     f"for the machine to be quiet (under {Bench.QUIET:.0%} CPU busy).")
+        notes.append("Before the engine figures, the page was warmed up on perfect moves on 6 empty boards until "
+                     "their speed settled (V8 first runs Pyodide's WebAssembly unoptimised and optimises the hot "
+                     f"parts in the background): {'; '.join(parts)}.")
+    solved = "; ".join(f"{boards} boards: the {'first' if outcome_of(NotaktoState(boards)) == 'won' else 'second'}"
+                       for boards in sorted({settings["boards"] for _, game, settings, _, _ in ARENA
+                                             if game == "notakto"}))
+    notes.append(
+        f"Strength: Notakto is solved (perfect play wins for the player who moves {solved}), so the perfect "
+        "level can lose only from a lost position, against an opponent who then makes no mistake. "
+        f"{s.arena_games} games per pairing, in CPython (the moves are the same in Pyodide: checked "
+        "above), colours alternating (ours first in even games), every game seeded on its own; a draw counts "
+        "half. 95% CI: the Wilson score interval. `random` picks uniformly among the legal moves. Ultimate "
+        "Tic-Tac-Toe's match against OpenSpiel plugs in at `uttt_strength` (tools/arena.py).")
     if bench._starts:
         busy = [b for b in bench._starts if b >= Bench.QUIET]
-        notes.append(f"Waited {bench._waited_s:.0f} s in all for a quiet machine; "
+        notes.append(f"Before each phase the bench waits for a quiet machine (under {Bench.QUIET:.0%} CPU busy), "
+                     f"{s.quiet_wait_s:g} s at most in all; it waited {bench._waited_s:.0f} s; "
                      + (f"**{len(busy)} of {len(bench._starts)} phases started on a busy machine** (up to "
                         f"{max(busy):.0%} CPU: another process was running; the figures are noisier)." if busy
                         else f"all {len(bench._starts)} phases started on a quiet machine."))
+    notes.append(f"The bench took {elapsed:.0f} s.")
     return notes + bench.notes
 
 
@@ -635,8 +1430,8 @@ def list_positions(seed: int) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="fewer samples (under two minutes)")
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="positions and move seeds")
+    parser.add_argument("--quick", action="store_true", help="fewer samples and games (under two minutes)")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="positions, move and game seeds")
     parser.add_argument("--positions", action="store_true", help="print the positions' moves and stop")
     args = parser.parse_args(argv)
     if args.positions:

@@ -14,12 +14,14 @@ from types import ModuleType
 
 from core.base import GameState
 
-from . import notakto, uttt
+from . import hex, notakto, uttt, y
 
 #: game name (``GameState.game``) -> the module that plays it
 ENGINES: dict[str, ModuleType] = {
     "notakto": notakto,
     "uttt": uttt,
+    "hex": hex,
+    "y": y,
 }
 
 #: game name -> its strongest level, which the app offers by default

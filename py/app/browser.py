@@ -412,9 +412,8 @@ class GameScreen:
         session = self.session
         assert session is not None
         interactive = not self.thinking and not session.is_over() and not session.computer_to_move()
-        tree = self.spec.view(session.state, interactive=interactive, safe_moves=self.hints())
-        host = js.document.getElementById("board")
-        dom.render_board(host, tree)
+        tree = self.spec.view(session.state, interactive=interactive, safe_moves=self.hints(), **self.view_options())
+        self.app.board.render(tree)
         hint_text = js.document.getElementById("hint-text")
         if self.settings.get("hints") and interactive:
             count = len(self.hints())
@@ -422,6 +421,10 @@ class GameScreen:
             hint_text.hidden = False
         else:
             hint_text.hidden = True
+
+    def view_options(self) -> dict[str, Any]:
+        """Display settings the board view takes (coordinates on a toggle)."""
+        return {name: self.settings[name] for name in self.spec.view_settings}
 
     def render_status(self) -> None:
         session = self.session
@@ -439,6 +442,9 @@ class GameScreen:
             mark = self.spec.seat_mark(turn) if self.spec.seat_mark else None
             key = "status.turn_mark" if mark else "status.turn"
             message = Msg(self.who_key(turn, key), {"player": self.player_name(turn), "mark": mark or ""})
+        human_turn = not (session.is_over() or self.thinking or session.computer_to_move())
+        can_swap = getattr(session.state, "can_swap", None)
+        js.document.getElementById("swap").hidden = not (human_turn and can_swap is not None and can_swap())
         status.textContent = tr(message)
         status.dataset.turn = str(turn)
         detail = js.document.getElementById("status-detail")
@@ -492,10 +498,11 @@ class GameScreen:
         else:
             headline = Msg("result.player_wins", {"player": self.player_name(outcome.winner)})
         subject = reason_subject(outcome)
+        name = self.spec.reason_names.get(outcome.reason, outcome.reason)
         if subject is None:
-            reason = Msg(f"reason.{outcome.reason}")
+            reason = Msg(f"reason.{name}")
         else:
-            reason = Msg(self.who_key(subject, f"reason.{outcome.reason}"), {"player": self.player_name(subject)})
+            reason = Msg(self.who_key(subject, f"reason.{name}"), {"player": self.player_name(subject)})
         js.document.getElementById("result-text").textContent = tr(headline)
         js.document.getElementById("result-reason").textContent = tr(reason)
         box.dataset.winner = "none" if outcome.winner is None else str(outcome.winner)
@@ -525,6 +532,8 @@ class GameScreen:
             opponent = split_opponent(self.pending.get("opponent", self.settings["opponent"]))[0]
             return Msg(f"starts.{value}.{'two_player' if opponent == TWO_PLAYER else 'computer'}")
         choice = next(c for c in self.spec.choices if c.name == choice_name)
+        if choice_name == "size":
+            return Msg(f"size.{self.game}", {"size": value})
         if choice_name == "opponent":
             kind, level = split_opponent(value)
             return Msg("opponent.two_player") if kind == TWO_PLAYER else Msg(f"level.{self.game}.{level}")
@@ -557,6 +566,9 @@ class GameScreen:
         hints_choice = next((c for c in self.spec.choices if c.name == "hints"), None)
         if hints_choice is not None:
             toggles.append(dom.checkbox("hints", Msg("settings.hints"), bool(self.settings.get("hints")), self.toggle_hints))
+        if "coordinates" in self.spec.view_settings:
+            toggles.append(dom.checkbox("coordinates", Msg("settings.coordinates"), bool(self.settings.get("coordinates")),
+                                        self.toggle_coordinates))
         for seat in (session.mode.home_seat, 1 - session.mode.home_seat):
             if session.mode.opponent == COMPUTER and seat != session.mode.home_seat:
                 continue
@@ -572,6 +584,19 @@ class GameScreen:
             self.session.mark_assisted()
             self.save()
         self.render_board()
+
+    def toggle_coordinates(self, on: bool) -> None:
+        self.settings["coordinates"] = on
+        self.store_settings()
+        self.render_board()
+
+    def choose_variant(self, variant: str) -> None:
+        """A variant picked from the game list (``#/hex/swap``): the swap
+        rule on or off, like the setting."""
+        if "swap" in self.settings and variant in ("swap", "no-swap"):
+            wanted = variant == "swap"
+            if self.pending.get("swap", self.settings["swap"]) != wanted:
+                self.change_setting("swap", wanted)
 
     def toggle_takeover(self, seat: int, on: bool) -> None:
         session = self.session
@@ -616,6 +641,7 @@ class App:
         self.notices = Notices()
         self.engine = Engine()
         self.screens = {game: GameScreen(self, spec) for game, spec in SPECS.items()}
+        self.board = dom.BoardView(js.document.getElementById("board"))
         self.route: str | None = None
 
     @staticmethod
@@ -633,6 +659,7 @@ class App:
         shell.setLoading("games")
         on(js.document.getElementById("new-game"), "click", lambda _e: self.screen and self.screen.new_game())
         on(js.document.getElementById("result-new-game"), "click", lambda _e: self.screen and self.screen.new_game())
+        on(js.document.getElementById("swap"), "click", lambda _e: self.screen and self.screen.human_move("swap"))
         on(js.document.getElementById("undo"), "click", lambda _e: self.screen and self.screen.undo())
         on(js.document.getElementById("resign"), "click", lambda _e: self.screen and self.screen.resign())
         on(js.document.getElementById("confirm-yes"), "click", lambda _e: self.screen and self.screen.answer(True))
@@ -652,25 +679,24 @@ class App:
 
     def set_route(self, game: Any) -> None:
         self.route = None if game is None else str(game)
-        board = js.document.getElementById("board")
         screen = self.screen
+        # Another game's board: draw afresh.
+        self.board.reset()
         if screen is None:
-            if self.route is not None:
-                board.replaceChildren(element("p", {"class": "board-wait", "data-testid": "coming-soon"}, tr(Msg("games.coming_soon"))))
-                js.document.getElementById("status").textContent = ""
-                for control in ("new-game", "undo", "resign"):
-                    js.document.getElementById(control).disabled = True
-                for hidden in ("result", "clock", "status-detail"):
-                    js.document.getElementById(hidden).hidden = True
-                for host in ("settings", "stats", "toggles", "move-list"):
-                    js.document.getElementById(host).replaceChildren()
             return
+        variant = shell.variant()
+        if variant is not None:
+            # The variant link has done its work: the route becomes the game's.
+            js.history.replaceState(None, "", f"#/{self.route}")
         screen.show()
+        if variant is not None:
+            screen.choose_variant(str(variant))
 
     def redraw(self) -> None:
         for notice_id, (_box, message) in list(self.notices.shown.items()):
             self.notices.shown[notice_id][0].querySelector("p").textContent = tr(message)
         if self.screen is not None:
+            self.board.reset()  # every translated name on the board is redone
             self.screen.render_all()
 
     def board_click(self, event: Any) -> None:

@@ -82,24 +82,89 @@ def build(tree: Any, svg: bool = False) -> Any:
     return element(tag, attrs, *(build(child, svg) for child in children), svg=svg)
 
 
-def render_board(host: Any, tree: Any) -> None:
-    """Replace the board, keeping keyboard focus on the same cell and one
-    cell in the tab order (a roving tabindex)."""
-    focused = js.document.activeElement
-    focused_move = focused.dataset.move if focused is not None and host.contains(focused) else None
-    host.replaceChildren(build(tree))
-    cells = host.querySelectorAll("[data-move]")
-    target = None
-    if focused_move is not None:
-        target = host.querySelector(f'[data-move="{focused_move}"]')
-    if target is None:
-        target = host.querySelector('[data-move][aria-disabled="false"]') or (cells.item(0) if cells.length else None)
-    for index in range(cells.length):
-        cells.item(index).tabIndex = -1
-    if target is not None:
-        target.tabIndex = 0
+class BoardView:
+    """Draws a board tree into its host and, on later draws, changes only
+    what changed (a 19x19 Hex board has hundreds of cells: rebuilding them
+    all through the FFI after every move would block the page). One cell
+    is in the tab order (a roving tabindex) and keyboard focus stays on the
+    same cell across draws."""
+
+    def __init__(self, host: Any) -> None:
+        self.host = host
+        self.tree: Any = None
+
+    def reset(self) -> None:
+        """Forget what is drawn (the next draw rebuilds: after a language
+        change, every translated attribute must be redone)."""
+        self.tree = None
+
+    def render(self, tree: Any) -> None:
+        focused = js.document.activeElement
+        focused_move = None
+        if focused is not None and self.host.contains(focused) and focused.getAttribute("data-move") is not None:
+            focused_move = str(focused.getAttribute("data-move"))
+        tree = with_roving_tabindex(tree, focused_move)
+        if self.tree is None or not self.host.firstElementChild:
+            self.host.replaceChildren(build(tree))
+        else:
+            patch(self.host.firstElementChild, self.tree, tree, svg=False)
+        self.tree = tree
         if focused_move is not None:
-            target.focus()
+            target = self.host.querySelector(f'[data-move="{focused_move}"]')
+            if target is not None and js.document.activeElement != target:
+                target.focus()
+
+
+def _cells(tree: Any) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = []
+    stack = [tree]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, tuple):
+            if "data-move" in item[1]:
+                found.append(item[1])
+            stack.extend(reversed(item[2]))
+    return found
+
+
+def with_roving_tabindex(tree: Any, focused_move: str | None) -> Any:
+    """The tree with tabindex 0 on one cell (the focused one, else the first
+    playable, else the first) and -1 on the others."""
+    cells = _cells(tree)
+    chosen = next((c for c in cells if c["data-move"] == focused_move), None)
+    chosen = chosen or next((c for c in cells if c.get("aria-disabled") == "false"), None) or (cells[0] if cells else None)
+    for cell in cells:
+        cell["tabindex"] = "0" if cell is chosen else "-1"
+    return tree
+
+
+def patch(node: Any, old: Any, new: Any, svg: bool) -> None:
+    """Make the DOM ``node`` drawn from ``old`` match ``new``, touching only
+    what differs."""
+    if old == new:
+        return
+    if not isinstance(old, tuple) or not isinstance(new, tuple) or old[0] != new[0] or len(old[2]) != len(new[2]):
+        node.replaceWith(build(new, svg))
+        return
+    tag, old_attrs, old_children = old
+    _, new_attrs, new_children = new
+    svg = svg or tag == "svg"
+    if old_attrs != new_attrs:
+        for name, value in new_attrs.items():
+            if old_attrs.get(name) != value:
+                node.setAttribute(name, tr(value))
+        for name in old_attrs:
+            if name not in new_attrs:
+                node.removeAttribute(name)
+    if old_children != new_children:
+        nodes = node.childNodes
+        for index, (old_child, new_child) in enumerate(zip(old_children, new_children)):
+            if old_child != new_child:
+                child = nodes.item(index)
+                if isinstance(old_child, tuple) or isinstance(new_child, tuple):
+                    patch(child, old_child, new_child, svg)
+                else:
+                    child.textContent = tr(new_child)
 
 
 KEY_STEPS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
@@ -107,26 +172,33 @@ KEY_STEPS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "Ar
 
 def grid_keys(event: Any) -> None:
     """Arrow keys move the focus between cells by their grid position
-    (``data-x``/``data-y``); Home/End jump to the first/last cell. Enter
-    and Space play through the button's own click."""
+    (``data-x``/``data-y``: along rows, and along columns or diagonals on
+    hexagonal boards); Home/End jump to the first/last cell. Enter and
+    Space play: a <button> does it itself, an SVG cell gets a click."""
     cell = event.target.closest("[data-move]")
     if cell is None:
         return
     host = event.currentTarget
-    cells = [host.querySelectorAll("[data-move]").item(i) for i in range(host.querySelectorAll("[data-move]").length)]
-    if event.key in ("Home", "End"):
-        target = cells[0] if event.key == "Home" else cells[-1]
+    if event.key in ("Enter", " ") and cell.tagName.lower() != "button":
+        event.preventDefault()
+        cell.dispatchEvent(js.MouseEvent.new("click", to_js({"bubbles": True}, dict_converter=js.Object.fromEntries)))
+        return
+    if event.key == "Home":
+        target = host.querySelector("[data-move]")
+    elif event.key == "End":
+        every = host.querySelectorAll("[data-move]")
+        target = every.item(every.length - 1)
     elif event.key in KEY_STEPS:
         dx, dy = KEY_STEPS[event.key]
-        x, y = int(cell.dataset.x) + dx, int(cell.dataset.y) + dy
-        target = next((c for c in cells if int(c.dataset.x) == x and int(c.dataset.y) == y), None)
-        if target is None:
-            return
+        x, y = int(cell.getAttribute("data-x")) + dx, int(cell.getAttribute("data-y")) + dy
+        target = host.querySelector(f'[data-x="{x}"][data-y="{y}"]')
     else:
         return
+    if target is None:
+        return
     event.preventDefault()
-    cell.tabIndex = -1
-    target.tabIndex = 0
+    cell.setAttribute("tabindex", "-1")
+    target.setAttribute("tabindex", "0")
     target.focus()
 
 

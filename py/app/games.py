@@ -8,14 +8,16 @@ bad one falls back to its default.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import ai
 from ai import notakto as notakto_ai
 from core import GAMES, GameState
 from core.notakto import NotaktoState
+from core.hex import OFFERED_SIZES as HEX_SIZES
 from core.uttt import UtttState, board_span
+from core.y import OFFERED_SIZES as Y_SIZES
 
 from . import views
 from .session import COMPUTER, STARTS, TIME_LIMITS, TWO_PLAYER
@@ -46,10 +48,15 @@ class GameSpec:
     # A move in words for screen readers ("board 2, b2").
     describe: Callable[[GameState, int], views.Msg]
     safe_moves: Callable[[GameState], list[int]] | None = None
-    # The mark a seat plays ("X"), for games where the seats differ.
-    seat_mark: Callable[[int], str] | None = None
+    # The mark a seat plays ("X", blue), for games where the seats differ.
+    seat_mark: Callable[[int], str | views.Msg] | None = None
     # A line under the status: where the side to move may play.
     detail: Callable[[GameState], views.Msg | None] | None = None
+    # Settings passed to the view as keyword arguments (display only).
+    view_settings: tuple[str, ...] = ()
+    # Outcome reasons under another catalog name (Hex and Y both end by
+    # "connection", but say it differently).
+    reason_names: dict[str, str] = field(default_factory=dict)
 
     @property
     def levels(self) -> list[str]:
@@ -131,6 +138,34 @@ def _uttt_spec() -> GameSpec:
     )
 
 
-SPECS: dict[str, GameSpec] = {"notakto": _notakto_spec(), "uttt": _uttt_spec()}
+def _connection_spec(game: str, sizes: tuple[int, ...], default_size: int) -> GameSpec:
+    levels = ai.levels(game)
+    state_type = GAMES[game]
+    return GameSpec(
+        game=game,
+        choices=(
+            Choice("opponent", opponent_values(game), f"{COMPUTER}:{levels[1]}", "settings.opponent", f"opponent.{game}"),
+            Choice("size", sizes, default_size, "settings.size", f"size.{game}"),
+            Choice("swap", (True, False), True, "settings.swap", "swap"),
+            Choice("starts", STARTS, "alternate", "settings.starts", "starts"),
+            Choice("time", TIME_LIMITS, 0, "settings.time", "time_limit"),
+            Choice("coordinates", (False, True), False, "settings.coordinates", "coordinates", applies="now"),
+        ),
+        level_ratings=dict(zip(levels, (800, 1100, 1400, 1700))),
+        make_state=lambda settings: state_type.from_settings({"size": settings["size"], "swap": settings["swap"]}),
+        view=views.connection_board,
+        describe=views.connection_move,
+        seat_mark=lambda seat: views.Msg(("mark.blue", "mark.green")[seat]),
+        view_settings=("coordinates",),
+        reason_names={"connection": f"connection_{game}"},
+    )
+
+
+SPECS: dict[str, GameSpec] = {
+    "notakto": _notakto_spec(),
+    "uttt": _uttt_spec(),
+    "hex": _connection_spec("hex", HEX_SIZES, 11),
+    "y": _connection_spec("y", Y_SIZES, 13),
+}
 
 assert set(SPECS) <= set(GAMES)

@@ -8,13 +8,18 @@ a browser. Events go out through ``data-move`` (the move in notation).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
-from typing import Any, Union
+from functools import lru_cache
+from typing import Any, NamedTuple, Union
 
 from core.base import FIRST, SECOND
 from core.notakto import NotaktoState
 from core.uttt import BOARD_CELLS, CELL_BOARD, DRAWN, UtttState
 from core.uttt import cell_text as uttt_cell_text
+from core.hex import LETTERS, ConnectionState
+from core.y import cell_index as cell_index_y
+from core.y import row_col as y_row_col
 
 
 @dataclass(frozen=True)
@@ -183,3 +188,172 @@ def uttt_board(state: UtttState, *, interactive: bool, safe_moves: frozenset[int
 def uttt_move(state: UtttState, move: int) -> Msg:
     """"e5 (small board 5)"."""
     return Msg("move.uttt", {"cell": uttt_cell_text(move), "board": CELL_BOARD[move] + 1})
+
+
+# -- Hex and Y -------------------------------------------------------------
+# Cells are hexagons of circumradius 1. Hex is drawn as in the rules page:
+# a rhombus whose acute corners point left and right, blue (the first
+# player) owning the top-left and bottom-right edges, green the other two;
+# a1 is the left corner. Y is a triangle with its apex at the top.
+ROOT3 = math.sqrt(3)
+STONE_CLASS = {FIRST: "blue", SECOND: "green"}
+# The edge bands lie this far beyond the line through the outer cells'
+# centres: just outside the cells (whose corners reach 1).
+BAND = (0.95, 1.55)
+STONE_NAME = {FIRST: "cell.blue", SECOND: "cell.green"}
+
+
+def _fmt(value: float) -> str:
+    return f"{value:.3f}".rstrip("0").rstrip(".")
+
+
+def _polygon(cx: float, cy: float, start_degrees: float) -> str:
+    return " ".join(
+        f"{_fmt(cx + math.cos(math.radians(start_degrees + 60 * k)))},{_fmt(cy + math.sin(math.radians(start_degrees + 60 * k)))}"
+        for k in range(6)
+    )
+
+
+class Geometry(NamedTuple):
+    centres: tuple[tuple[float, float], ...]
+    polygons: tuple[str, ...]
+    grid: tuple[tuple[int, int], ...]  # (x, y) for keyboard movement
+    view_box: str
+    edges: tuple[tuple[str, str, str], ...]  # (css class, polygon points, testid)
+    labels: tuple[tuple[float, float, str], ...]  # coordinate labels
+
+
+@lru_cache(maxsize=None)
+def hex_geometry(size: int) -> Geometry:
+    """Flat-topped hexagons: centre (1.5 (r + c), (sqrt 3)/2 (r - c))."""
+    centres = tuple((1.5 * (r + c), ROOT3 / 2 * (r - c)) for r in range(size) for c in range(size))
+    polygons = tuple(_polygon(x, y, 0) for x, y in centres)
+    grid = tuple((c, r) for r in range(size) for c in range(size))
+    n = size - 1
+    left, top, right, bottom = centres[0], centres[n], centres[n * size + n], centres[n * size]
+    middle = ((left[0] + right[0]) / 2, (top[1] + bottom[1]) / 2)
+    # The rhombus has an incircle, so scaling about its centre moves every
+    # side out by the same distance: bands between two scaled copies.
+    inner_half = _distance_to_side(middle, left, top)
+    def scaled(point: tuple[float, float], margin: float) -> tuple[float, float]:
+        k = (inner_half + margin) / inner_half
+        return (middle[0] + (point[0] - middle[0]) * k, middle[1] + (point[1] - middle[1]) * k)
+    corners = (left, top, right, bottom)
+    sides = (("edge blue", 0, 1, "edge-top-left"), ("edge green", 1, 2, "edge-top-right"),
+             ("edge blue", 2, 3, "edge-bottom-right"), ("edge green", 3, 0, "edge-bottom-left"))
+    edges = tuple(
+        (css, " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in (scaled(corners[a], BAND[0]), scaled(corners[b], BAND[0]),
+                                                            scaled(corners[b], BAND[1]), scaled(corners[a], BAND[1]))), testid)
+        for css, a, b, testid in sides
+    )
+    labels = tuple(
+        [(centres[c][0] - 1.5, centres[c][1] - 2.6, LETTERS[c]) for c in range(size)]  # along row 1
+        + [(centres[r * size][0] - 1.5, centres[r * size][1] + 2.6, str(r + 1)) for r in range(size)]  # along column a
+    )
+    pad = 3.3
+    xs, ys = [x for x, _ in centres], [y for _, y in centres]
+    view_box = f"{_fmt(min(xs) - pad)} {_fmt(min(ys) - pad)} {_fmt(max(xs) - min(xs) + 2 * pad)} {_fmt(max(ys) - min(ys) + 2 * pad)}"
+    return Geometry(centres, polygons, grid, view_box, edges, labels)
+
+
+def _distance_to_side(point: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+    (px, py), (ax, ay), (bx, by) = point, a, b
+    return abs((bx - ax) * (ay - py) - (ax - px) * (by - ay)) / math.hypot(bx - ax, by - ay)
+
+
+@lru_cache(maxsize=None)
+def y_geometry(size: int) -> Geometry:
+    """Pointy-topped hexagons: centre ((sqrt 3)(c - r/2), 1.5 r)."""
+    coords = y_row_col(size)
+    centres = tuple((ROOT3 * (c - r / 2), 1.5 * r) for r, c in coords)
+    polygons = tuple(_polygon(x, y, 30) for x, y in centres)
+    grid = tuple((c, r) for r, c in coords)
+    n = size - 1
+    apex, left, right = centres[0], centres[n * (n + 1) // 2], centres[-1]
+    middle = ((apex[0] + left[0] + right[0]) / 3, (apex[1] + left[1] + right[1]) / 3)
+    inner = _distance_to_side(middle, apex, left)
+    def scaled(point: tuple[float, float], margin: float) -> tuple[float, float]:
+        k = (inner + margin) / inner
+        return (middle[0] + (point[0] - middle[0]) * k, middle[1] + (point[1] - middle[1]) * k)
+    corners = (apex, right, left)
+    sides = (("edge neutral", 0, 1, "edge-right"), ("edge neutral", 1, 2, "edge-bottom"), ("edge neutral", 2, 0, "edge-left"))
+    edges = tuple(
+        (css, " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in (scaled(corners[a], BAND[0]), scaled(corners[b], BAND[0]),
+                                                            scaled(corners[b], BAND[1]), scaled(corners[a], BAND[1]))), testid)
+        for css, a, b, testid in sides
+    )
+    labels = tuple((centres[cell_index_y(r, 0)][0] - 2.9, centres[cell_index_y(r, 0)][1], str(r + 1)) for r in range(size)) + tuple(
+        (centres[cell_index_y(n, c)][0], centres[cell_index_y(n, c)][1] + 2.8, LETTERS[c]) for c in range(size))
+    pad = 3.5
+    xs, ys = [x for x, _ in centres], [y for _, y in centres]
+    view_box = f"{_fmt(min(xs) - pad)} {_fmt(min(ys) - pad)} {_fmt(max(xs) - min(xs) + 2 * pad)} {_fmt(max(ys) - min(ys) + 2 * pad)}"
+    return Geometry(centres, polygons, grid, view_box, edges, labels)
+
+
+def connection_board(
+    state: ConnectionState,
+    *,
+    interactive: bool,
+    safe_moves: frozenset[int] = frozenset(),
+    coordinates: bool = False,
+) -> Node:
+    """Hex or Y in SVG: crisp at any size. Stones carry a mark as well as a
+    colour (blue a dot, green a ring, and very different lightness), the
+    last move a small triangle, the winning chain a thick outline."""
+    geometry = hex_geometry(state.size) if state.game == "hex" else y_geometry(state.size)
+    over = state.is_over()
+    last = state.last_move
+    if last is not None and last == state.swap_move:
+        last = next(cell for cell in range(state.cell_count) if state.cell_owner(cell) is not None)
+    chain = set(state.winning_chain() or ()) if over else set()
+    children: list[Child] = [node("polygon", {"class": css, "points": points, "data-testid": testid})
+                             for css, points, testid in geometry.edges]
+    for cell, (x, y) in enumerate(geometry.centres):
+        owner = state.cell_owner(cell)
+        text = state.cell_text(cell)
+        classes = ["hx"]
+        content = "cell.empty"
+        parts: list[Child] = [node("polygon", {"class": "hx-cell", "points": geometry.polygons[cell]})]
+        if owner is not None:
+            classes.append(STONE_CLASS[owner])
+            content = STONE_NAME[owner]
+            parts.append(node("circle", {"class": "stone", "cx": _fmt(x), "cy": _fmt(y), "r": "0.72"}))
+            if owner == FIRST:
+                parts.append(node("circle", {"class": "stone-mark", "cx": _fmt(x), "cy": _fmt(y), "r": "0.2"}))
+            else:
+                parts.append(node("circle", {"class": "stone-mark", "cx": _fmt(x), "cy": _fmt(y), "r": "0.36"}))
+        if cell == last:
+            classes.append("last")
+            parts.append(node("polygon", {"class": "last-mark",
+                                          "points": f"{_fmt(x)},{_fmt(y - 0.62)} {_fmt(x + 0.5)},{_fmt(y + 0.3)} {_fmt(x - 0.5)},{_fmt(y + 0.3)}"}))
+        if cell in chain:
+            classes.append("chain")
+        playable = interactive and not over and owner is None
+        key = "cell.label_chain" if cell in chain else ("cell.label_last" if cell == last else "cell.label")
+        gx, gy = geometry.grid[cell]
+        children.append(node("g", {
+            "class": " ".join(classes),
+            "role": "button",
+            "data-move": text,
+            "data-x": gx,
+            "data-y": gy,
+            "data-testid": f"cell-{text}",
+            "aria-disabled": "false" if playable else "true",
+            "aria-label": Msg(key, {"cell": text, "content": Msg(content)}),
+        }, *parts))
+    if coordinates:
+        children.extend(node("text", {"class": "coord", "x": _fmt(x), "y": _fmt(y), "aria-hidden": "true"}, label)
+                        for x, y, label in geometry.labels)
+    return node("svg", {
+        "class": f"hx-board {state.game}",
+        "viewBox": geometry.view_box,
+        "role": "group",
+        "aria-label": Msg(f"board.{state.game}_label", {"size": state.size}),
+        "data-testid": f"{state.game}-board",
+    }, *children)
+
+
+def connection_move(state: ConnectionState, move: int) -> Msg:
+    if move == state.swap_move:
+        return Msg("move.swap")
+    return Msg("move.cell", {"cell": state.cell_text(move)})

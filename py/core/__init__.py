@@ -7,15 +7,19 @@ Nothing here may import the browser layer (``app``), ``js`` or ``pyscript``.
 from __future__ import annotations
 
 from .base import FIRST, SECOND, GameError, GameState, IllegalMoveError, NotationError, Outcome, SaveError
+from .hex import HexState
 from .notakto import NotaktoState
 from .uttt import UtttState
+from .y import YState
 
 GAMES: dict[str, type[GameState]] = {
     "notakto": NotaktoState,
     "uttt": UtttState,
+    "hex": HexState,
+    "y": YState,
 }
 
 __all__ = [
     "FIRST", "SECOND", "GAMES", "GameError", "GameState", "IllegalMoveError",
-    "NotationError", "Outcome", "SaveError", "NotaktoState", "UtttState",
+    "NotationError", "Outcome", "SaveError", "NotaktoState", "UtttState", "HexState", "YState",
 ]

@@ -1,0 +1,140 @@
+"""Hex and Y end to end: the four variants from the game list, played to a
+finish against the computer and between two people, the swap in both
+games, the winning chain, reload in mid-game."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from conftest import AppServer, open_app, wait_ready
+
+THINK_MS = 30_000
+
+
+def pick_variant(page: Page, server: AppServer, game: str, variant: str) -> Page:
+    open_app(page, server)
+    page.get_by_test_id(f"pick-{game}-{variant}").click()
+    expect(page.get_by_test_id("game-title")).to_have_text("Hex" if game == "hex" else "Y")
+    expect(page).to_have_url(re.compile(rf"#/{game}$"))  # the variant link became the game's route
+    expect(page.get_by_test_id("setting-swap")).to_have_value("True" if variant == "swap" else "False")
+    expect(page.get_by_test_id(f"{game}-board")).to_be_visible()
+    return page
+
+
+def stone(page: Page, cell: str, colour: str) -> None:
+    expect(page.get_by_test_id(f"cell-{cell}")).to_have_class(re.compile(rf"\b{colour}\b"))
+
+
+@pytest.mark.parametrize(("game", "variant", "size"), [("hex", "swap", "7"), ("y", "no-swap", "9")])
+def test_a_variant_against_the_computer_to_the_end(page: Page, server: AppServer, game: str, variant: str, size: str) -> None:
+    pick_variant(page, server, game, variant)
+    page.get_by_test_id("setting-opponent").select_option("computer:beginner")
+    page.get_by_test_id("setting-size").select_option(size)
+    page.get_by_test_id("setting-starts").select_option("home")
+    expect(page.get_by_test_id("status")).to_have_text("Your turn (Blue)")
+    for _ in range(60):
+        page.wait_for_function(
+            "!document.querySelector('[data-testid=result]').hidden"
+            " || document.querySelector('.hx[aria-disabled=\"false\"]') !== null",
+            timeout=THINK_MS,
+        )
+        if page.get_by_test_id("result").is_visible():
+            break
+        page.locator('.hx[aria-disabled="false"]').first.click()
+    else:
+        raise AssertionError("the game did not end")
+    expect(page.get_by_test_id("result-text")).to_have_text(re.compile(r"^(You won!|You lost\.)$"))
+    assert page.locator(".hx.chain").count() >= int(size) // 2
+    winner = "blue" if page.get_by_test_id("result-text").inner_text() == "You won!" else "green"
+    assert page.locator(".hx.chain").count() == page.locator(f".hx.chain.{winner}").count()
+    expect(page.get_by_test_id("stat-games")).to_have_text("1")
+
+
+def test_two_player_hex_won_by_a_chain_that_is_shown(page: Page, server: AppServer) -> None:
+    pick_variant(page, server, "hex", "no-swap")
+    page.get_by_test_id("setting-opponent").select_option("two_player")
+    page.get_by_test_id("setting-size").select_option("7")
+    blue = [f"a{row}" for row in range(1, 8)]
+    green = [f"g{row}" for row in range(1, 7)]
+    for index, cell in enumerate(blue):
+        page.get_by_test_id(f"cell-{cell}").click()
+        if index < len(green):
+            expect(page.get_by_test_id("swap")).to_be_hidden()  # no swap rule in this variant
+            page.get_by_test_id(f"cell-{green[index]}").click()
+    expect(page.get_by_test_id("result-text")).to_have_text("Player 1 wins!")
+    expect(page.get_by_test_id("result-reason")).to_have_text("Player 1 joined both of their edges with one chain.")
+    for cell in blue:
+        expect(page.get_by_test_id(f"cell-{cell}")).to_have_class(re.compile(r"\bchain\b"))
+        expect(page.get_by_test_id(f"cell-{cell}")).to_have_attribute("aria-label", re.compile("winning chain"))
+    assert page.locator(".hx.chain").count() == 7
+
+
+def test_two_player_y_won_by_touching_three_edges(page: Page, server: AppServer) -> None:
+    pick_variant(page, server, "y", "swap")
+    page.get_by_test_id("setting-opponent").select_option("two_player")
+    page.get_by_test_id("setting-size").select_option("9")
+    # Blue runs down the left edge from the apex (left and right edges)
+    # to the bottom-left corner (bottom edge); green fills the bottom row.
+    blue = [f"a{row}" for row in range(1, 10)]
+    green = [f"{letter}9" for letter in "ihgfedcb"]
+    for index, cell in enumerate(blue):
+        page.get_by_test_id(f"cell-{cell}").click()
+        if index < len(green):
+            page.get_by_test_id(f"cell-{green[index]}").click()
+    expect(page.get_by_test_id("result-text")).to_have_text("Player 1 wins!")
+    expect(page.get_by_test_id("result-reason")).to_have_text("Player 1's chain touches all three edges.")
+    for cell in ("a1", "a9"):
+        expect(page.get_by_test_id(f"cell-{cell}")).to_have_class(re.compile(r"\bchain\b"))
+
+
+def test_the_hex_swap_mirrors_the_stone_and_survives_a_reload(page: Page, server: AppServer) -> None:
+    pick_variant(page, server, "hex", "swap")
+    page.get_by_test_id("setting-opponent").select_option("two_player")
+    expect(page.get_by_test_id("swap")).to_be_hidden()  # no stone yet
+    page.get_by_test_id("cell-b3").click()
+    expect(page.get_by_test_id("swap")).to_be_visible()
+    page.get_by_test_id("swap").click()
+    # Column b, row 3 becomes column c, row 2, and green.
+    stone(page, "c2", "green")
+    expect(page.get_by_test_id("cell-b3")).to_have_attribute("aria-label", "b3, empty")
+    expect(page.get_by_test_id("cell-c2")).to_have_class(re.compile(r"\blast\b"))
+    expect(page.get_by_test_id("status")).to_have_text("Player 1 to move (Blue)")
+    expect(page.get_by_test_id("swap")).to_be_hidden()
+    expect(page.get_by_test_id("move-list")).to_have_text(re.compile(r"b3\s*swap"))
+    page.get_by_test_id("cell-f6").click()
+    page.reload()
+    wait_ready(page)
+    stone(page, "c2", "green")
+    stone(page, "f6", "blue")
+    expect(page.locator(".hx.blue, .hx.green")).to_have_count(2)
+    expect(page.get_by_test_id("status")).to_have_text("Player 2 to move (Green)")
+
+
+def test_the_y_swap_only_changes_the_colour(page: Page, server: AppServer) -> None:
+    pick_variant(page, server, "y", "swap")
+    page.get_by_test_id("setting-opponent").select_option("two_player")
+    page.get_by_test_id("cell-c5").click()
+    stone(page, "c5", "blue")
+    page.get_by_test_id("swap").click()
+    stone(page, "c5", "green")
+    expect(page.locator(".hx.blue, .hx.green")).to_have_count(1)
+    expect(page.get_by_test_id("status")).to_have_text("Player 1 to move (Blue)")
+
+
+def test_keyboard_moves_along_rows_and_diagonals(page: Page, server: AppServer) -> None:
+    pick_variant(page, server, "hex", "no-swap")
+    page.get_by_test_id("setting-opponent").select_option("two_player")
+    page.get_by_test_id("setting-size").select_option("7")
+    page.get_by_test_id("cell-a1").focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    expect(page.get_by_test_id("cell-b2")).to_be_focused()
+    page.keyboard.press("Enter")
+    stone(page, "b2", "blue")
+    expect(page.get_by_test_id("live")).to_have_text("Player 1 played b2.")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press(" ")
+    stone(page, "c2", "green")

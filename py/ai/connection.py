@@ -1,0 +1,902 @@
+"""Monte Carlo tree search with RAVE for the connection games (Hex, Y).
+
+One engine serves both games: everything game-specific is in a
+``Geometry`` built from the core's board layout (neighbour tuples, the
+edges each cell lies on, the bridges of every cell).
+
+The search, and why each part is there:
+
+- **Playouts fill the board and find the winner once.** Neither game can
+  end in a draw, and a chain stays a chain, so a playout simply fills every
+  empty cell, alternating colours, and a single flood fill from one edge
+  decides the winner. No per-move win test, no undo.
+- **The playout policy saves bridges.** Two stones with two common empty
+  neighbours (a bridge; an edge counts as a stone) are as good as joined:
+  when the opponent takes one of the two carrier cells, taking the other
+  keeps them joined. Random playouts that ignore this cut bridges that no
+  player would lose, and the statistics say so. The check costs one lookup
+  of the bridges through the cell just played.
+- **RAVE** (rapid action value estimation, "all moves as first"): every
+  playout also counts as a sample for every move the player to move at a
+  node made later in that playout. In a filled board that is simply "the
+  cells of that player's colour". Those estimates are biased but come
+  about a hundred times faster, and steer the search while real visits are
+  few; the blend weight ``beta`` moves to the real statistics as visits
+  grow (Silver's formula).
+- **Knowledge before statistics.** When a node is created its position is
+  analysed (``analyse``): a cell that wins at once makes the node won; a
+  single threatened win of the opponent leaves one move, two make the node
+  lost. Then virtual connections (``virtual_connections``): groups linked
+  by disjoint bridges, a connection no intrusion can cut. The opponent
+  having one loses the node; having one, or a cell that completes one,
+  wins it; and when the opponent is one cell short of one, only the cells
+  of that near-connection (its gap and carriers, intersected over all of
+  them) can save the game, so only those are searched. This is a small
+  part of what MoHex computes, but it proves most decided endgames and
+  keeps the search off moves that lose at once. Proven values propagate up
+  the tree (an MCTS-solver), and the root gets the same analysis first: a
+  forced or proven move is played without searching.
+- **Tree reuse**: the last tree is kept (keyed by the move list) and the
+  next search starts from the node of the new position.
+
+Boards during search are flat lists: ``0`` empty, ``1`` black (FIRST),
+``2`` white (SECOND), followed by one virtual cell per edge holding the
+colour(s) that own it (``3`` in Y, whose edges belong to both), so an edge
+takes part in bridge patterns like a stone.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from functools import lru_cache
+from operator import add, itemgetter
+from typing import Any, Callable, NamedTuple
+
+from core.base import FIRST, GameState
+from core.hex import Layout
+
+BLACK, WHITE = 1, 2  # colours on search boards: the player index plus one
+WIN, LOSS = 1, -1  # proven values, for the side to move at a node
+
+#: ``_INDICATOR[colour]``: bytes.translate table mapping that colour to 1.
+_INDICATOR = {
+    BLACK: bytes(1 if value == BLACK else 0 for value in range(256)),
+    WHITE: bytes(1 if value == WHITE else 0 for value in range(256)),
+}
+
+
+class Geometry:
+    """A board's tables for the search, built once per game and size.
+
+    ``neighbours``: per cell, the adjacent cells. ``edges[p]``/``goal[p]``:
+    as in the core's ``Layout``. ``bridges[x]``: per cell x, the triples
+    ``(p, q, y)`` such that p and q (cells or virtual edge cells) form a
+    bridge whose two carriers are x and y; index ``cells`` (one past the
+    last) holds none, for "no last move". ``virtual``: the colours of the
+    virtual edge cells that follow the real ones on a search board.
+    ``starts``: the cells on black's first edge, where the final flood fill
+    begins."""
+
+    def __init__(self, game: str, board: Layout) -> None:
+        self.game = game
+        self.size = board.size
+        self.cells = cells = board.cells
+        self.neighbours = board.neighbours
+        self.edges = board.edges
+        self.goal = board.goal
+        shared = board.edges[0] == board.edges[1]
+        virtual: list[tuple[int, list[int]]] = []  # (colour, the cells on that edge)
+        for player in (0,) if shared else (0, 1):
+            colour = BLACK | WHITE if shared else player + 1
+            goal = board.goal[player]
+            for bit in _bits(goal):
+                virtual.append((colour, [c for c in range(cells) if board.edges[player][c] & bit]))
+        self.virtual = tuple(colour for colour, _ in virtual)
+        extended: list[set[int]] = [set(n) for n in board.neighbours]
+        extended += [set() for _ in virtual]
+        for index, (_, edge_cells) in enumerate(virtual):
+            node = cells + index
+            for cell in edge_cells:
+                extended[cell].add(node)
+                extended[node].add(cell)
+        bridges: list[tuple[tuple[int, int, int], ...]] = []
+        for carrier in range(cells):
+            found = []
+            around = sorted(extended[carrier])
+            for i, p in enumerate(around):
+                for q in around[i + 1:]:
+                    if (p >= cells and q >= cells) or q in extended[p]:
+                        continue
+                    common = extended[p] & extended[q]
+                    if len(common) != 2:
+                        continue
+                    (other,) = common - {carrier}
+                    if other < cells and other in extended[carrier]:
+                        found.append((p, q, other))
+            bridges.append(tuple(found))
+        bridges.append(())  # "no last move"
+        self.bridges = tuple(bridges)
+        self.no_bridges: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(() for _ in bridges)
+        first_edge = _bits(board.goal[0])[0]
+        self.starts = tuple(c for c in range(cells) if board.edges[0][c] & first_edge)
+        self.black_edges = board.edges[0]
+        self.black_goal = board.goal[0]
+        self.bit = tuple(1 << c for c in range(cells))
+        self.all_cells = (1 << cells) - 1
+        self.around = tuple(sum(1 << n for n in board.neighbours[c]) for c in range(cells))
+        #: Per player: (edge bit, the cells on that edge as a bitmask).
+        self.edge_cells = tuple(
+            tuple((bit, sum(1 << c for c in range(cells) if board.edges[player][c] & bit))
+                  for bit in _bits(board.goal[player]))
+            for player in (0, 1)
+        )
+
+    def search_board(self, owners: tuple[int, ...]) -> list[int]:
+        """A search board from the core's owners (FIRST, SECOND, -1)."""
+        return [owner + 1 for owner in owners] + list(self.virtual)
+
+
+def _bits(mask: int) -> list[int]:
+    return [1 << i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+@lru_cache(maxsize=None)
+def _geometry(game: str, board: Layout) -> Geometry:
+    return Geometry(game, board)
+
+
+def geometry(state: GameState) -> Geometry:
+    """The search tables for ``state``'s board (cached per game and size)."""
+    return _geometry(state.game, state.board_layout)  # type: ignore[attr-defined]
+
+
+# -- playouts -------------------------------------------------------------------------
+def bridge_reply(board: list[int], bridges: tuple[tuple[int, int, int], ...], colour: int) -> int:
+    """The cell that saves a bridge of ``colour`` the opponent has just
+    intruded into (``bridges`` are those through the intruded cell), or -1.
+    The playout policy, as a function for the tests; ``playout`` inlines it."""
+    for p, q, y in bridges:
+        if board[p] & colour and board[q] & colour and not board[y]:
+            return y
+    return -1
+
+
+def playout(board: list[int], empties: list[int], colour: int, last: int,
+            bridges: tuple[tuple[tuple[int, int, int], ...], ...], geo: Geometry,
+            rand: Callable[[], float]) -> int:
+    """Fill every cell of ``empties`` (shuffled in place), ``colour`` first;
+    return the winner's colour. ``last`` is the cell just played (or
+    ``geo.cells``), whose bridge intrusions the first mover may answer;
+    ``bridges`` is ``geo.bridges`` or, for a policy-free playout,
+    ``geo.no_bridges``."""
+    k = len(empties)
+    i = 0
+    while i < k:
+        # The policy: answer an intrusion into one of our bridges.
+        for p, q, y in bridges[last]:
+            if board[p] & colour and board[q] & colour and not board[y]:
+                board[y] = colour
+                last = y
+                colour ^= 3
+                break
+        else:
+            # Otherwise a uniformly random empty cell (an incremental
+            # Fisher-Yates shuffle; cells taken by replies are skipped).
+            j = i + int(rand() * (k - i))
+            cell = empties[j]
+            empties[j] = empties[i]
+            i += 1
+            if board[cell]:
+                continue
+            board[cell] = colour
+            last = cell
+            colour ^= 3
+    return BLACK if black_connected(board, geo) else WHITE
+
+
+def black_connected(board: list[int], geo: Geometry) -> bool:
+    """Whether some black group touches all of black's edges (a flood fill
+    from black's first edge; on a full board this decides the game)."""
+    neighbours = geo.neighbours
+    edges = geo.black_edges
+    goal = geo.black_goal
+    seen = bytearray(geo.cells)
+    for start in geo.starts:
+        if board[start] != BLACK or seen[start]:
+            continue
+        seen[start] = 1
+        stack = [start]
+        reach = 0
+        while stack:
+            cell = stack.pop()
+            reach |= edges[cell]
+            for neighbour in neighbours[cell]:
+                if board[neighbour] == BLACK and not seen[neighbour]:
+                    seen[neighbour] = 1
+                    stack.append(neighbour)
+        if reach == goal:
+            return True
+    return False
+
+
+# -- tactics ----------------------------------------------------------------------------
+class Tactics(NamedTuple):
+    """A position's one-move tactics. ``wins[c]``: the empty cells where a
+    stone of colour c connects at once; ``connected``: the colour already
+    connected (the game is over), or 0. ``label``/``reach``/``stones``/
+    ``colours``: each cell's group (-1 for empty) and, per group, the edges
+    it touches, its cells as a bitmask and its colour."""
+
+    wins: dict[int, list[int]]
+    connected: int
+    label: list[int]
+    reach: list[int]
+    stones: list[int]
+    colours: list[int]
+
+
+def tactics(board: list[int], geo: Geometry) -> Tactics:
+    """Every immediate win of both colours, by labelling the groups (with
+    the edges each touches) and asking each empty cell which edges its
+    neighbouring groups would join."""
+    cells = geo.cells
+    neighbours = geo.neighbours
+    bits = geo.bit
+    label = [-1] * cells
+    reach: list[int] = []
+    stones: list[int] = []
+    colours: list[int] = []
+    connected = 0
+    for start in range(cells):
+        colour = board[start]
+        if not colour or label[start] >= 0:
+            continue
+        edges = geo.edges[colour - 1]
+        group = len(reach)
+        label[start] = group
+        stack = [start]
+        mask = members = 0
+        while stack:
+            cell = stack.pop()
+            mask |= edges[cell]
+            members |= bits[cell]
+            for neighbour in neighbours[cell]:
+                if board[neighbour] == colour and label[neighbour] < 0:
+                    label[neighbour] = group
+                    stack.append(neighbour)
+        reach.append(mask)
+        stones.append(members)
+        colours.append(colour)
+        if mask == geo.goal[colour - 1]:
+            connected = colour
+    wins: dict[int, list[int]] = {BLACK: [], WHITE: []}
+    black_edges, white_edges = geo.edges
+    black_goal, white_goal = geo.goal
+    for cell in range(cells):
+        if board[cell]:
+            continue
+        black, white = black_edges[cell], white_edges[cell]
+        for neighbour in neighbours[cell]:
+            colour = board[neighbour]
+            if colour == BLACK:
+                black |= reach[label[neighbour]]
+            elif colour == WHITE:
+                white |= reach[label[neighbour]]
+        if black == black_goal:
+            wins[BLACK].append(cell)
+        if white == white_goal:
+            wins[WHITE].append(cell)
+    return Tactics(wins, connected, label, reach, stones, colours)
+
+
+class Connections(NamedTuple):
+    """What ``virtual_connections`` found for one colour.
+
+    ``carrier``: when the colour is already virtually connected, the empty
+    cells its connection needs (else None). ``gaps``: the cells that would
+    complete a virtual connection, each with the cells that connection
+    needs (the gap included). ``must``: the cells the opponent has to play
+    in to stop all of them (the intersection; -1, i.e. all cells, if there
+    are none)."""
+
+    carrier: int | None
+    gaps: list[tuple[int, int]]
+    must: int
+
+
+def virtual_connections(board: list[int], colour: int, found: Tactics, geo: Geometry) -> Connections:
+    """``colour``'s virtual connections between its edges, and the cells
+    one stone short of one.
+
+    Groups are joined greedily whenever two of them have two common empty
+    neighbours that no earlier join uses (a bridge), and a group gains an
+    edge it has two empty neighbours on (a bridge to the edge). Whatever the
+    opponent takes of such a pair, the other cell restores the link, and as
+    no two links share a cell every intrusion has its own answer: a
+    component touching all the colour's edges is a sure connection, whoever
+    moves. An edge never joins two groups (in Y two groups on one edge are
+    not one chain). This is H-search's first rule only (Anshelevich; MoHex
+    uses the full algebra): it finds fewer connections, never a false one."""
+    player = colour - 1
+    around = geo.around
+    empty = geo.all_cells & ~sum(found.stones)
+    groups = [g for g, c in enumerate(found.colours) if c == colour]
+    nbh: list[int] = []
+    reach: list[int] = []
+    for g in groups:
+        members = found.stones[g]
+        near = 0
+        while members:
+            low = members & -members
+            near |= around[low.bit_length() - 1]
+            members ^= low
+        nbh.append(near & empty)
+        reach.append(found.reach[g])
+    count = len(nbh)
+    parent = list(range(count))
+    carriers = [0] * count
+    goal = geo.goal[player]
+    edge_cells = geo.edge_cells[player]
+    used = 0
+    changed = True
+    while changed:
+        changed = False
+        roots = [node for node in range(count) if parent[node] == node]
+        for a in roots:
+            for edge_bit, cells_on_edge in edge_cells:
+                if not reach[a] & edge_bit:
+                    common = nbh[a] & cells_on_edge & ~used
+                    if common & (common - 1):  # two or more: a bridge to the edge
+                        low = common & -common
+                        pair = low | ((common ^ low) & -(common ^ low))
+                        used |= pair
+                        carriers[a] |= pair
+                        reach[a] |= edge_bit
+                        changed = True
+        for i, a in enumerate(roots):
+            for b in roots[i + 1:]:
+                if parent[b] != b or parent[a] != a:
+                    continue
+                common = nbh[a] & nbh[b] & ~used
+                if common & (common - 1):  # a bridge between the components
+                    low = common & -common
+                    pair = low | ((common ^ low) & -(common ^ low))
+                    used |= pair
+                    parent[b] = a
+                    reach[a] |= reach[b]
+                    nbh[a] |= nbh[b]
+                    carriers[a] |= carriers[b] | pair
+                    changed = True
+    for node in range(count):
+        if parent[node] == node and reach[node] == goal:
+            return Connections(carriers[node], [], -1)
+    # One stone short: an empty cell whose neighbouring components (and own
+    # edges) add up to the goal.
+    root_of = [0] * count
+    for node in range(count):
+        root = node
+        while parent[root] != root:
+            root = parent[root]
+        root_of[node] = root
+    component = {g: root_of[i] for i, g in enumerate(groups)}
+    gaps: list[tuple[int, int]] = []
+    must = -1
+    label = found.label
+    edges = geo.edges[player]
+    neighbours = geo.neighbours
+    bits = geo.bit
+    for cell in range(geo.cells):
+        if board[cell]:
+            continue
+        touched = 0
+        total = edges[cell]
+        need = bits[cell]
+        for neighbour in neighbours[cell]:
+            if board[neighbour] == colour:
+                root = component[label[neighbour]]
+                if not touched >> root & 1:
+                    touched |= 1 << root
+                    total |= reach[root]
+                    need |= carriers[root]
+        if total == goal:
+            gaps.append((cell, need))
+            must &= need
+    return Connections(None, gaps, must)
+
+
+def analyse(board: list[int], colour: int, geo: Geometry, empties: list[int],
+            deep: bool = True) -> tuple[int | None, list[int]]:
+    """The proof and the moves worth searching for ``colour`` to move.
+
+    In order: a finished game; a win in one; the opponent's single threat
+    (the only move) or double threat (lost). Then, when ``deep``: the
+    opponent's virtual connection (lost); our own, or a cell that completes
+    one (won); else only the cells inside every near-connection of the
+    opponent can save the game (if there are none left, it is lost)."""
+    found = tactics(board, geo)
+    if found.connected:
+        return (LOSS if found.connected != colour else WIN), []
+    other = colour ^ 3
+    mine, theirs = found.wins[colour], found.wins[other]
+    if mine:
+        return WIN, mine[:1]
+    if len(theirs) >= 2:
+        return LOSS, theirs[:1]  # one block is as good as another
+    if theirs:
+        return None, theirs
+    if not deep:
+        return None, empties.copy()
+    their_vc = virtual_connections(board, other, found, geo)
+    if their_vc.carrier is not None:
+        bits = geo.bit
+        block = [cell for cell in empties if their_vc.carrier & bits[cell]] or empties[:1]
+        return LOSS, block[:1]
+    my_vc = virtual_connections(board, colour, found, geo)
+    if my_vc.carrier is not None:
+        bits = geo.bit
+        keep = [cell for cell in empties if my_vc.carrier & bits[cell]] or empties[:1]
+        return WIN, keep[:1]
+    if my_vc.gaps:
+        return WIN, [my_vc.gaps[0][0]]
+    if their_vc.gaps:
+        bits = geo.bit
+        must = their_vc.must
+        moves = [cell for cell in empties if must & bits[cell]]
+        if not moves:
+            return LOSS, empties[:1]
+        return None, moves
+    return None, empties.copy()
+
+
+# -- the tree -----------------------------------------------------------------------------
+class Node:
+    """A position in the tree, with the statistics of every move from it.
+
+    The moves' statistics live in the node in parallel lists (as in MoHex
+    and Fuego), not in the children: a child ``Node`` is only created once
+    its move has been tried ``EXPAND_AFTER`` times, and RAVE updates touch
+    whole lists at C speed. All values are from the point of view of the
+    side to move here: ``wins[i]`` playouts won out of ``visits[i]`` after
+    move ``moves[i]``; ``rave_wins[i]`` of ``rave_visits[i]`` playouts in
+    which that cell ended up this side's colour. ``proof`` is WIN or LOSS
+    for the side to move once known; ``deep`` tells whether the virtual
+    connection analysis has been applied (see ``Search._deepen``)."""
+
+    __slots__ = ("moves", "children", "visits", "wins", "rave_visits", "rave_wins", "total", "proof",
+                 "deep", "_pick")
+
+    def __init__(self, moves: list[int], proof: int | None = None, deep: bool = False) -> None:
+        count = len(moves)
+        self.moves = moves
+        self.children: list[Node | None] = [None] * count
+        self.visits = [0] * count
+        self.wins = [0] * count
+        self.rave_visits = [0] * count
+        self.rave_wins = [0] * count
+        self.total = 0
+        self.proof = proof
+        self.deep = deep
+        self._pick = _picker(moves)
+
+    def keep(self, moves: list[int]) -> None:
+        """Drop every move not in ``moves`` (with its statistics)."""
+        wanted = set(moves)
+        kept = [i for i, move in enumerate(self.moves) if move in wanted]
+        if len(kept) == len(self.moves):
+            return
+        for name in ("moves", "children", "visits", "wins", "rave_visits", "rave_wins"):
+            values = getattr(self, name)
+            setattr(self, name, [values[i] for i in kept])
+        self._pick = _picker(self.moves)
+
+    def child(self, move: int) -> Node | None:
+        try:
+            return self.children[self.moves.index(move)]
+        except ValueError:
+            return None
+
+    def size(self) -> int:
+        """Nodes in this subtree (iterative: trees get deep)."""
+        count, stack = 0, [self]
+        while stack:
+            node = stack.pop()
+            count += 1
+            stack.extend(child for child in node.children if child is not None)
+        return count
+
+    def __repr__(self) -> str:
+        return f"<Node moves={len(self.moves)} total={self.total} proof={self.proof}>"
+
+
+def _picker(moves: list[int]) -> Callable[[bytes], tuple[int, ...]]:
+    """Reads these moves' entries out of a colour indicator in one C call."""
+    if len(moves) > 1:
+        return itemgetter(*moves)
+    move = moves[0] if moves else 0
+    return lambda seq: (seq[move],)
+
+
+EXPAND_AFTER = 2  # visits of a move before its position gets a node
+KNOWLEDGE_AT = 12  # visits of a node before its virtual connections are analysed
+RAVE_BIAS = 0.0025  # Silver's b^2: how soon real visits outweigh RAVE
+EXPLORATION = 0.2  # UCT constant on top of RAVE (small: RAVE explores)
+FIRST_PLAY = 1.1  # value of a move with no sample at all: try it first
+
+
+def new_node(board: list[int], empties: list[int], colour: int, geo: Geometry, deep: bool = True) -> Node:
+    """The node of the position on ``board`` (``colour`` to move, the
+    cells in ``empties`` still empty), its moves and proof from ``analyse``."""
+    proof, moves = analyse(board, colour, geo, empties, deep)
+    return Node(moves, proof, deep)
+
+
+class SearchResult(NamedTuple):
+    """What a search found: the move, and figures for tests and tuning."""
+
+    move: int
+    iterations: int  # playouts (or proven positions reached) in this search
+    root_visits: int  # including those of a reused tree
+    proof: int | None  # the root's proven value for the side to move: WIN or LOSS
+    win_rate: float  # the chosen move's observed win rate for the side to move
+    seconds: float
+
+
+class Search:
+    """One search tree on one position. Build, ``run``, read ``best_move``."""
+
+    def __init__(self, state: GameState, rng: random.Random, root: Node | None = None,
+                 exploration: float = EXPLORATION, use_bridges: bool = True, knowledge: bool = True) -> None:
+        if state.is_over():
+            raise ValueError(f"no move to search: the game is over in {state.position_text()}")
+        self.geo = geo = geometry(state)
+        self.board = geo.search_board(state.owners())  # type: ignore[attr-defined]
+        self.empties = [cell for cell in range(geo.cells) if not self.board[cell]]
+        self.colour = state.turn + 1
+        last = state.last_move
+        self.last = geo.cells if last is None or last >= geo.cells else last
+        self.rng = rng
+        self.exploration = exploration
+        self.bridges = geo.bridges if use_bridges else geo.no_bridges
+        self.knowledge = knowledge
+        if root is None:
+            root = new_node(self.board, self.empties, self.colour, geo, knowledge)
+        elif knowledge and not root.deep:
+            self._deepen(root, self.board, self.colour)
+        self.root = root
+        self.iterations = 0
+
+    def run(self, max_iterations: int | None = None, seconds: float | None = None) -> SearchResult:
+        """Search until ``max_iterations`` playouts or ``seconds`` have
+        passed (whichever first; at least one), or the root is proven."""
+        start = time.perf_counter()
+        deadline = None if seconds is None else start + seconds
+        iterate = self._iterate
+        root = self.root
+        done = 0
+        while root.proof is None:
+            iterate()
+            done += 1
+            if max_iterations is not None and done >= max_iterations:
+                break
+            # The clock every 8 iterations: cheap next to 8 playouts.
+            if deadline is not None and not done & 7 and time.perf_counter() >= deadline:
+                break
+        self.iterations += done
+        index = best_index(root)
+        visits = root.visits[index]
+        rate = root.wins[index] / visits if visits else 0.5
+        return SearchResult(root.moves[index], done, root.total, root.proof, rate,
+                            time.perf_counter() - start)
+
+    def best_move(self) -> int:
+        return self.root.moves[best_index(self.root)]
+
+    def _iterate(self) -> None:
+        geo = self.geo
+        rand = self.rng.random
+        board = self.board.copy()
+        colour = self.colour
+        last = self.last
+        node = self.root
+        path: list[tuple[Node, int]] = []
+        sqrt, log = math.sqrt, math.log
+        exploration = self.exploration
+        result = 0  # the winner's colour
+        while True:
+            if node.proof is not None:
+                result = colour if node.proof == WIN else colour ^ 3
+                break
+            if node.total >= KNOWLEDGE_AT and not node.deep and self.knowledge:
+                self._deepen(node, board, colour)
+                if node.proof is not None:
+                    continue
+            # -- selection: proven moves first, else RAVE-blended UCT --
+            moves, children = node.moves, node.children
+            index = -1
+            best = -1e9
+            scale = exploration * exploration * log(node.total + 1)
+            for i, (visits, wins, rave_visits, rave_wins) in enumerate(
+                    zip(node.visits, node.wins, node.rave_visits, node.rave_wins)):
+                child = children[i]
+                if child is not None and child.proof is not None:
+                    if child.proof == LOSS:  # the opponent is lost there: take it
+                        index = i
+                        break
+                    continue  # a proven loss for us: never again
+                if visits:
+                    if rave_visits:
+                        beta = rave_visits / (rave_visits + visits + RAVE_BIAS * rave_visits * visits)
+                        value = (1.0 - beta) * wins / visits + beta * rave_wins / rave_visits
+                    else:
+                        value = wins / visits
+                    value += sqrt(scale / visits)
+                elif rave_visits:
+                    value = rave_wins / rave_visits + 0.1  # never tried: a little bonus
+                else:
+                    value = FIRST_PLAY
+                if value > best:
+                    best, index = value, i
+            if index < 0:
+                # Every move is proven lost: so is this position.
+                node.proof = LOSS
+                result = colour ^ 3
+                break
+            move = moves[index]
+            board[move] = colour
+            path.append((node, index))
+            last = move
+            colour ^= 3
+            child = children[index]
+            if child is None:
+                empties = [cell for cell in self.empties if not board[cell]]
+                if node.visits[index] + 1 >= EXPAND_AFTER:
+                    # Cheap tactics now; the deeper analysis once it is visited more.
+                    child = new_node(board, empties, colour, geo, False)
+                    children[index] = child
+                    if child.proof is not None:
+                        result = colour if child.proof == WIN else colour ^ 3
+                        break
+                result = playout(board, empties, colour, last, self.bridges, geo, rand)
+                self._backpropagate(path, result, board)
+                return
+            node = child
+        self._backpropagate(path, result, None)
+
+    def _deepen(self, node: Node, board: list[int], colour: int) -> None:
+        """Apply the virtual connection analysis to a node that has earned
+        it: prove it, or keep only the moves inside the opponent's
+        near-connections. Costly, so only nodes visited ``KNOWLEDGE_AT``
+        times get it (MoHex's knowledge threshold)."""
+        node.deep = True
+        empties = [cell for cell in self.empties if not board[cell]]
+        proof, moves = analyse(board, colour, self.geo, empties, True)
+        if proof == LOSS:
+            node.proof = LOSS
+            return
+        if proof == WIN and moves[0] not in node.moves:  # cannot happen: moves are all empties
+            return
+        node.keep(moves)
+        node.proof = proof
+
+    def _backpropagate(self, path: list[tuple[Node, int]], winner: int, board: list[int] | None) -> None:
+        """Add the playout to every node on the path; RAVE when the board
+        was played out (``board`` is then the filled board)."""
+        if board is not None:
+            final = bytes(board[:self.geo.cells])
+            indicators = {BLACK: final.translate(_INDICATOR[BLACK]), WHITE: final.translate(_INDICATOR[WHITE])}
+        colour = self.colour ^ (3 if len(path) % 2 else 0)  # the side to move after the path
+        proving = True
+        for node, index in reversed(path):
+            colour ^= 3  # the side to move at ``node``
+            won = 1 if winner == colour else 0
+            node.total += 1
+            node.visits[index] += 1
+            node.wins[index] += won
+            if board is not None:
+                hits = node._pick(indicators[colour])
+                node.rave_visits = list(map(add, node.rave_visits, hits))
+                if won:
+                    node.rave_wins = list(map(add, node.rave_wins, hits))
+            if proving:
+                proving = _prove(node)
+
+    # -- reporting -----------------------------------------------------------------------
+    def principal_variation(self, length: int = 8) -> list[int]:
+        """The most visited line from the root (for tuning and tests)."""
+        line, node = [], self.root
+        while node is not None and node.moves and len(line) < length:
+            index = best_index(node)
+            line.append(node.moves[index])
+            node = node.children[index]
+        return line
+
+
+def _prove(node: Node) -> bool:
+    """Update ``node``'s proof from its children; True when it is proven."""
+    if node.proof is not None:
+        return True
+    all_lost = True
+    for child in node.children:
+        if child is None or child.proof is None:
+            all_lost = False
+        elif child.proof == LOSS:
+            node.proof = WIN
+            return True
+    if all_lost:
+        node.proof = LOSS
+        return True
+    return False
+
+
+def best_index(node: Node) -> int:
+    """The move to play: a proven win, else the most visited move not
+    proven lost (ties: the better win rate, then RAVE)."""
+    children = node.children
+    for i, child in enumerate(children):
+        if child is not None and child.proof == LOSS:
+            return i
+    best, best_key = 0, None
+    for i in range(len(node.moves)):
+        child = children[i]
+        lost = child is not None and child.proof == WIN
+        visits = node.visits[i]
+        rave = node.rave_wins[i] / node.rave_visits[i] if node.rave_visits[i] else 0.0
+        key = (not lost, visits, node.wins[i] / visits if visits else 0.0, rave)
+        if best_key is None or key > best_key:
+            best, best_key = i, key
+    return best
+
+
+# -- levels, swap and openings --------------------------------------------------------
+class Level(NamedTuple):
+    """A level's budget: at most ``iterations`` playouts (None: no cap) and
+    ``seconds``; whether it keeps its tree; whether playouts save bridges;
+    whether it sees virtual connections (else only wins in one)."""
+
+    iterations: int | None
+    seconds: float
+    reuse: bool
+    bridges: bool = True
+    knowledge: bool = True
+
+
+LEVEL_SETTINGS: dict[str, Level] = {
+    "beginner": Level(iterations=60, seconds=0.3, reuse=False, bridges=False, knowledge=False),
+    "casual": Level(iterations=400, seconds=0.5, reuse=False),
+    "strong": Level(iterations=3000, seconds=1.0, reuse=False),
+    "master": Level(iterations=None, seconds=2.0, reuse=True),
+}
+LEVELS: list[str] = list(LEVEL_SETTINGS)
+
+#: The last search tree of a reusing level: (game, settings, moves, root).
+_cache: tuple[str, tuple[Any, ...], tuple[int, ...], Node] | None = None
+#: A reused tree is dropped beyond this many root visits, to bound memory.
+MAX_REUSED_VISITS = 400_000
+
+
+def clear_cache() -> None:
+    """Forget the kept search tree (the next search starts afresh)."""
+    global _cache
+    _cache = None
+
+
+def _settings_key(state: GameState) -> tuple[Any, ...]:
+    return tuple(sorted(state.settings().items()))
+
+
+def _reused_root(state: GameState) -> Node | None:
+    """The kept tree's node for this position, when the move list extends
+    the kept one and the search went that way."""
+    if _cache is None:
+        return None
+    game, settings, kept_moves, node = _cache
+    moves = tuple(state.moves)
+    if game != state.game or settings != _settings_key(state) or moves[: len(kept_moves)] != kept_moves:
+        return None
+    current: Node | None = node
+    for move in moves[len(kept_moves):]:
+        if current is None:
+            return None
+        current = current.child(move)
+    if current is None or current.total > MAX_REUSED_VISITS:
+        return None
+    return current
+
+
+def rng_for(state: GameState, seed: int | None) -> random.Random:
+    """The level's random source. Seeded by the moves too: one game seed
+    gives fresh draws at every move, and replaying a game the same ones."""
+    if seed is None:
+        return random.Random()
+    settings = ",".join(f"{key}={value}" for key, value in sorted(state.settings().items()))
+    return random.Random(f"{state.game}|{settings}|{seed}|{','.join(map(str, state.moves))}")
+
+
+def search(state: GameState, iterations: int | None = None, seconds: float | None = None,
+           seed: int | None = None, reuse: bool = False, bridges: bool = True,
+           knowledge: bool = True) -> SearchResult:
+    """Run one search on ``state`` (left unchanged). With ``reuse``, start
+    from the kept tree when it covers this position and keep the new tree
+    for the next call."""
+    global _cache
+    root = _reused_root(state) if reuse else None
+    searcher = Search(state, rng_for(state, seed), root, use_bridges=bridges, knowledge=knowledge)
+    result = searcher.run(iterations, seconds)
+    if reuse:
+        _cache = (state.game, _settings_key(state), tuple(state.moves), searcher.root)
+    return result
+
+
+def forced_move(state: GameState, deep: bool = True) -> int | None:
+    """A move that needs no search: one that wins at once, the block of the
+    opponent's single immediate win, one of the blocks when the opponent
+    has two (the game is lost), the only cell that stops the opponent's
+    near-connections; with ``deep``, also the move that completes a virtual
+    connection or keeps one, or the most stubborn one in a lost position."""
+    geo = geometry(state)
+    board = geo.search_board(state.owners())  # type: ignore[attr-defined]
+    empties = [cell for cell in range(geo.cells) if not board[cell]]
+    proof, moves = analyse(board, state.turn + 1, geo, empties, deep)
+    return moves[0] if proof is not None or len(moves) == 1 else None
+
+
+def centre_cells(state: GameState) -> list[int]:
+    """The cells farthest from every edge (the strongest first moves)."""
+    distance = edge_distances(state)
+    best = max(distance)
+    return [cell for cell, d in enumerate(distance) if d == best]
+
+
+def choose_move(state: GameState, level: str, seed: int | None = None, move_time: float | None = None,
+                swap_rule: Callable[[GameState], bool] | None = None,
+                opening: Callable[[GameState, random.Random], int] | None = None) -> int:
+    """The computer's move at ``level`` for a connection game.
+
+    ``swap_rule(state)``: whether to swap the opening stone (asked when the
+    swap is legal); ``opening(state, rng)``: the first move when the swap
+    rule is on (without it, every level but the weakest opens in the
+    centre). ``move_time`` (seconds) replaces the level's budget and lifts
+    its playout cap: full strength for that long."""
+    if level not in LEVEL_SETTINGS:
+        raise ValueError(f"unknown {state.game} level {level!r} (levels: {', '.join(LEVELS)})")
+    if state.is_over():
+        raise ValueError(f"no move to choose: the game is over in {state.position_text()}")
+    settings = LEVEL_SETTINGS[level]
+    if move_time is not None and not move_time > 0:
+        raise ValueError(f"move_time must be a positive number of seconds, not {move_time!r}")
+    if state.can_swap() and swap_rule is not None:  # type: ignore[attr-defined]
+        if swap_rule(state):
+            return state.swap_move  # type: ignore[attr-defined]
+    elif not state.moves:
+        if state.swap_rule and opening is not None:  # type: ignore[attr-defined]
+            return opening(state, rng_for(state, seed))
+        if settings.knowledge:
+            return rng_for(state, seed).choice(centre_cells(state))
+    deep = settings.knowledge or move_time is not None
+    move = forced_move(state, deep)
+    if move is not None:
+        return move
+    if move_time is not None:
+        return search(state, None, move_time, seed, reuse=True).move
+    return search(state, settings.iterations, settings.seconds, seed, settings.reuse, settings.bridges,
+                  settings.knowledge).move
+
+
+def edge_distances(state: GameState) -> list[int]:
+    """For each cell, how many cells lie between it and the nearest edge
+    (0 on an edge), by breadth-first search from the edge cells."""
+    board = state.board_layout  # type: ignore[attr-defined]
+    on_edge = [bool(board.edges[0][cell] or board.edges[1][cell]) for cell in range(board.cells)]
+    distance = [0 if edge else -1 for edge in on_edge]
+    frontier = [cell for cell in range(board.cells) if on_edge[cell]]
+    while frontier:
+        following = []
+        for cell in frontier:
+            for neighbour in board.neighbours[cell]:
+                if distance[neighbour] < 0:
+                    distance[neighbour] = distance[cell] + 1
+                    following.append(neighbour)
+        frontier = following
+    return distance

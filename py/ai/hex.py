@@ -1,0 +1,82 @@
+"""The Hex computer player: the connection-game search of ``ai.connection``
+plus Hex's own swap decision and openings.
+
+Levels (``LEVELS``, weakest first) and their budgets per move:
+
+    ==========  ==========  =======  ==========================
+    level       playouts    at most  notes
+    ==========  ==========  =======  ==========================
+    beginner    60          0.3 s    random playouts, no bridges
+    casual      400         0.5 s
+    strong      3000        1.0 s
+    master      no cap      2.0 s    keeps its tree between moves
+    ==========  ==========  =======  ==========================
+
+Every level takes a win in one, blocks a single threatened win in one, and
+with the swap rule on swaps strong openings and opens with a fair one.
+
+Swapping. Small boards are solved: nearly every opening wins there, except
+those close to the two acute corners and along the player's own edges. On
+the sizes people play, strong players (HexWiki's swap maps, "Openings on
+11 x 11") swap every cell of the inner region and keep the ones on the
+border: a stone on its own first row or second row, or on the opponent's
+edge, is weak to fair. The rule here: swap a black stone unless it lies on
+one of the two outer rows on black's side (rows 1-2 and the last two) or on
+the opponent's edge columns. Its mirror image under the swap is then a
+stone that white would not want swapped either, which keeps the two
+decisions consistent.
+
+Opening. With the swap rule on the AI opens with a fair move, so that
+neither swapping nor keeping gives the opponent much: the second-row cells
+that double as ladder escapes (``c2``-like, two cells from an acute corner
+on the 11 x 11 board), the third cell of the opponent's edge (``a3``-like)
+and the obtuse corner itself (``a11``-like), and their 180-degree images,
+chosen at random.
+"""
+
+from __future__ import annotations
+
+import random
+
+from core.hex import HexState
+
+from . import connection
+from .connection import LEVELS, SearchResult, clear_cache, search  # noqa: F401 - the engine's API
+
+__all__ = ["LEVELS", "choose_move", "should_swap", "fair_openings", "opening_move", "clear_cache", "search",
+           "SearchResult"]
+
+
+def should_swap(state: HexState) -> bool:
+    """Whether to swap the opening stone (the swap must be legal)."""
+    size = state.size
+    row, col = divmod(state.moves[0], size)
+    if min(row, size - 1 - row) <= 1:  # black's own first or second row
+        return False
+    if min(col, size - 1 - col) == 0:  # on white's edge
+        return False
+    return True
+
+
+def fair_openings(size: int) -> list[int]:
+    """Balanced first moves for black on a ``size`` board (see the module
+    doc), as cells, ascending."""
+    last = size - 1
+    cells = {
+        1 * size + 2,  # c2: second row, a ladder escape near the acute corner
+        1 * size + last - 2,  # the same near the obtuse corner
+        2 * size + 0,  # a3: third cell of white's first edge
+        last * size + 0,  # the obtuse corner
+    }
+    cells |= {size * size - 1 - cell for cell in cells}  # 180-degree images
+    return sorted(cells)
+
+
+def opening_move(state: HexState, rng: random.Random) -> int:
+    """A fair opening, chosen at random."""
+    return rng.choice(fair_openings(state.size))
+
+
+def choose_move(state: HexState, level: str, seed: int | None = None, move_time: float | None = None) -> int:
+    """The computer's move at ``level``; see ``connection.choose_move``."""
+    return connection.choose_move(state, level, seed, move_time, swap_rule=should_swap, opening=opening_move)

@@ -1,0 +1,67 @@
+"""The Y computer player: the connection-game search of ``ai.connection``
+plus Y's own swap decision and openings.
+
+The levels and budgets are those of Hex (see ``ai.hex``).
+
+Swapping. In Y the centre is very strong and the edges weak: on the solved
+small triangles (HexWiki, "Where to swap (y)") every opening off the edge
+wins for the first player up to side 7 and the edge cells do not. On larger
+triangles the cells next to the edge are fair too. The rule here: swap a
+stone at least ``swap_distance(size)`` cells away from every edge (1 up to
+side 9, then one more for every six rows), keep those nearer the edge.
+
+Opening. With the swap rule on the AI opens just outside the region it
+would swap itself, away from the corners (which help only one edge pair):
+a cell at the largest kept edge distance in the middle stretch of an edge.
+"""
+
+from __future__ import annotations
+
+import random
+
+from core.y import YState
+
+from . import connection
+from .connection import LEVELS, SearchResult, clear_cache, edge_distances, search  # noqa: F401
+
+__all__ = ["LEVELS", "choose_move", "should_swap", "swap_distance", "fair_openings", "opening_move",
+           "clear_cache", "search", "SearchResult"]
+
+
+def swap_distance(size: int) -> int:
+    """The edge distance from which an opening stone is swapped."""
+    return 1 if size <= 9 else 1 + (size - 4) // 6
+
+
+def should_swap(state: YState) -> bool:
+    """Whether to swap the opening stone (the swap must be legal)."""
+    return edge_distances(state)[state.moves[0]] >= swap_distance(state.size)
+
+
+def fair_openings(size: int) -> list[int]:
+    """Balanced first moves on a triangle of side ``size``: at the kept
+    edge distance next to the swapped region, in the middle third of their
+    side of the triangle."""
+    state = YState(size)
+    distance = edge_distances(state)
+    keep = swap_distance(size) - 1
+    cells = []
+    for cell in range(state.cell_count):
+        if distance[cell] != keep:
+            continue
+        row, col = state.row_col(cell)
+        # Barycentric-like position along the triangle: skip the corner thirds.
+        left, right, bottom = col, row - col, size - 1 - row
+        if sorted((left, right, bottom))[1] >= (size - 1) // 3:
+            cells.append(cell)
+    return cells
+
+
+def opening_move(state: YState, rng: random.Random) -> int:
+    """A fair opening, chosen at random."""
+    return rng.choice(fair_openings(state.size))
+
+
+def choose_move(state: YState, level: str, seed: int | None = None, move_time: float | None = None) -> int:
+    """The computer's move at ``level``; see ``connection.choose_move``."""
+    return connection.choose_move(state, level, seed, move_time, swap_rule=should_swap, opening=opening_move)

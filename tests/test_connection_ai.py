@@ -1,0 +1,347 @@
+"""The Hex and Y computer players (py/ai/connection.py, hex.py, y.py):
+tactics, the bridge policy, swap decisions and openings, levels, seeds and
+tree reuse, the GTP engine on both games, and the puzzle data."""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import ai
+import gtp
+from ai import connection, hex as hex_ai, y as y_ai
+from ai.connection import BLACK, LOSS, WHITE, WIN, bridge_reply, geometry, playout, tactics
+from core.base import FIRST, SECOND
+from core.hex import HexState
+from core.y import YState
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def hex_game(size: int, moves: str = "", swap: bool = False) -> HexState:
+    state = HexState(size, swap)
+    for text in moves.split():
+        state.play(text)
+    return state
+
+
+def y_game(size: int, moves: str = "", swap: bool = False) -> YState:
+    state = YState(size, swap)
+    for text in moves.split():
+        state.play(text)
+    return state
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    connection.clear_cache()
+    yield
+    connection.clear_cache()
+
+
+# -- tactics ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("level", ai.levels("hex"))
+def test_takes_an_immediate_win(level):
+    state = hex_game(5, "a1 b1 a2 b2 a3 b3 a4 c4")
+    assert state.move_to_text(ai.choose_move(state, level, seed=1)) == "a5"
+
+
+@pytest.mark.parametrize("level", ai.levels("hex"))
+def test_blocks_a_single_threat(level):
+    state = hex_game(7, "a1 b1 a2 b2 a3 b3 a4 b4 a5 b5 a6")
+    assert state.move_to_text(ai.choose_move(state, level, seed=1)) == "a7"
+
+
+def test_a_double_threat_is_lost_but_still_answered():
+    # Black's b-column reaches row 4 with a5 and b5 both empty below it.
+    state = hex_game(5, "b1 e1 b2 e2 b3 e3 b4")
+    found = tactics(geometry(state).search_board(state.owners()), geometry(state))
+    assert sorted(state.move_to_text(c) for c in found.wins[BLACK]) == ["a5", "b5"]
+    assert state.move_to_text(ai.choose_move(state, "master", seed=1)) in ("a5", "b5")
+    result = connection.search(state, iterations=50, seed=1)
+    assert result.proof == LOSS
+
+
+@pytest.mark.parametrize("level", ai.levels("y"))
+def test_y_takes_a_win_and_blocks_one(level):
+    # Black's left edge a1..a4 needs a5 (the corner on the bottom edge).
+    state = y_game(5, "a1 c3 a2 c4 a3 d4 a4")
+    assert state.move_to_text(ai.choose_move(state, level, seed=2)) == "a5"
+    state = y_game(5, "a1 c3 a2 c4 a3 d4 a4 e5")
+    assert state.move_to_text(ai.choose_move(state, level, seed=2)) == "a5"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_tactics_agree_with_the_cores_groups(data):
+    cls = data.draw(st.sampled_from([HexState, YState]))
+    state = cls(data.draw(st.sampled_from([5, 6])))
+    for _ in range(data.draw(st.integers(0, 14))):
+        if state.is_over():
+            break
+        state.push(data.draw(st.sampled_from(state.legal_moves())))
+    if state.is_over():
+        return
+    geo = geometry(state)
+    found = tactics(geo.search_board(state.owners()), geo)
+    # The core's own union-find says which edges each neighbouring group touches.
+    for colour in (BLACK, WHITE):
+        player = colour - 1
+        expected = []
+        for cell in range(state.cell_count):
+            if state.cell_owner(cell) is not None:
+                continue
+            reach = geo.edges[player][cell]
+            for neighbour in state.neighbours(cell):
+                if state.cell_owner(neighbour) == player:
+                    reach |= state.group_edges(neighbour)
+            if reach == geo.goal[player]:
+                expected.append(cell)
+        assert found.wins[colour] == expected
+    assert found.connected == 0
+
+
+# -- the bridge policy and playouts ----------------------------------------------------------------
+def test_bridge_reply_saves_a_bridge_between_two_stones():
+    state = hex_game(5, "b2 a1 c3")  # black b2-c3: carriers c2 and b3
+    geo = geometry(state)
+    board = geo.search_board(state.owners())
+    intrusion = state.parse_move("c2")
+    board[intrusion] = WHITE
+    reply = bridge_reply(board, geo.bridges[intrusion], BLACK)
+    assert state.move_to_text(reply) == "b3"
+    # White has no bridge there to save, and a filled carrier needs no answer.
+    assert bridge_reply(board, geo.bridges[intrusion], WHITE) == -1
+    board[reply] = WHITE
+    assert bridge_reply(board, geo.bridges[reply], BLACK) == -1
+
+
+def test_bridge_reply_saves_a_bridge_to_the_edge():
+    state = hex_game(5, "c4")  # black on row 4: b5 and c5 join it to row 5
+    geo = geometry(state)
+    board = geo.search_board(state.owners())
+    board[state.parse_move("c5")] = WHITE
+    assert state.move_to_text(bridge_reply(board, geo.bridges[state.parse_move("c5")], BLACK)) == "b5"
+    # The same two cells are no bridge of white's: white's edges are the columns.
+    board = geo.search_board(hex_game(5, "a1 c4").owners())
+    board[state.parse_move("c5")] = BLACK
+    assert bridge_reply(board, geo.bridges[state.parse_move("c5")], WHITE) == -1
+
+
+def test_bridge_reply_in_y_for_both_colours():
+    state = y_game(5, "a1 c4")  # white c4 (row 4) bridges to the bottom edge over c5, d5
+    geo = geometry(state)
+    board = geo.search_board(state.owners())
+    board[state.parse_move("d5")] = BLACK
+    assert state.move_to_text(bridge_reply(board, geo.bridges[state.parse_move("d5")], WHITE)) == "c5"
+
+
+def test_playouts_answer_an_intrusion_and_fill_the_board():
+    state = hex_game(7, "b2 a1 c3 c2")  # white has just intruded at c2
+    geo = geometry(state)
+    for seed in range(20):
+        board = geo.search_board(state.owners())
+        empties = [c for c in range(geo.cells) if not board[c]]
+        winner = playout(board, empties.copy(), BLACK, state.parse_move("c2"), geo.bridges, geo,
+                         random.Random(seed).random)
+        assert board[state.parse_move("b3")] == BLACK  # always the first reply
+        assert all(board[c] in (BLACK, WHITE) for c in range(geo.cells))
+        assert winner in (BLACK, WHITE)
+        assert abs(sum(board[c] == BLACK for c in empties) - sum(board[c] == WHITE for c in empties)) <= 1
+
+
+def test_playout_winner_matches_the_core():
+    rng = random.Random(5)
+    for cls, size in ((HexState, 6), (YState, 7)):
+        for _ in range(30):
+            state = cls(size)
+            geo = geometry(state)
+            board = geo.search_board(state.owners())
+            empties = list(range(geo.cells))
+            winner = playout(board, empties, BLACK, geo.cells, geo.no_bridges, geo, rng.random)
+            order = [c for c in range(geo.cells) if board[c] == BLACK]
+            other = [c for c in range(geo.cells) if board[c] == WHITE]
+            for index in range(geo.cells):
+                state.push((order if index % 2 == 0 else other)[index // 2])
+                if state.is_over():
+                    break
+            assert state.outcome().winner == winner - 1
+
+
+# -- swap and openings ----------------------------------------------------------------------------
+@pytest.mark.parametrize("size", [7, 11, 13, 19])
+def test_hex_swaps_the_centre_and_keeps_a_corner(size):
+    centre = f"{'abcdefghijklmnopqrs'[size // 2]}{size // 2 + 1}"
+    for opening, swaps in ((centre, True), ("a1", False), (f"{'abcdefghijklmnopqrs'[size - 1]}1", False),
+                           ("c2", False), ("a3", False)):
+        state = hex_game(size, opening, swap=True)
+        assert hex_ai.should_swap(state) is swaps, opening
+        move = ai.choose_move(state, "beginner", seed=1)
+        assert (move == state.swap_move) is swaps, opening
+
+
+@pytest.mark.parametrize("size", [9, 13, 19])
+def test_y_swaps_the_centre_and_keeps_a_corner(size):
+    centre = YState(size).move_to_text(connection.edge_distances(YState(size)).index(
+        max(connection.edge_distances(YState(size)))))
+    for opening, swaps in ((centre, True), ("a1", False), (f"a{size}", False), (f"c{size}", False)):
+        state = y_game(size, opening, swap=True)
+        assert y_ai.should_swap(state) is swaps, opening
+        assert (ai.choose_move(state, "casual", seed=1) == state.swap_move) is swaps
+
+
+def test_no_swap_without_the_rule():
+    state = hex_game(11, "f6")
+    assert ai.choose_move(state, "beginner", seed=1) != state.swap_move
+
+
+@pytest.mark.parametrize("cls, size, fair", [(HexState, 11, hex_ai.fair_openings), (YState, 13, y_ai.fair_openings)])
+def test_openings_with_swap_are_fair_and_varied(cls, size, fair):
+    state = cls(size, True)
+    chosen = {ai.choose_move(state, "master", seed=seed) for seed in range(12)}
+    assert chosen <= set(fair(size)) and len(chosen) >= 3
+    module = hex_ai if cls is HexState else y_ai
+    for move in chosen:  # we would not swap our own openings either
+        probe = cls(size, True)
+        probe.push(move)
+        assert not module.should_swap(probe)
+
+
+def test_fair_openings_exist_on_every_size():
+    for size in range(5, 20):
+        assert hex_ai.fair_openings(size)
+        assert y_ai.fair_openings(size)
+
+
+# -- levels, budgets, seeds, reuse ------------------------------------------------------------------
+def test_levels_weakest_first():
+    assert ai.levels("hex") == ai.levels("y") == ["beginner", "casual", "strong", "master"]
+    assert ai.DEFAULT_LEVEL["hex"] == ai.DEFAULT_LEVEL["y"] == "master"
+
+
+@pytest.mark.parametrize("state", [hex_game(11, "f6 e7 g5"), y_game(13, "g10 f9 c5"), hex_game(19, "j10"),
+                                   y_game(19)], ids=["hex11", "y13", "hex19", "y19"])
+def test_every_level_returns_a_legal_move_quickly(state):
+    for level in ai.levels(state.game):
+        start = time.perf_counter()
+        move_time = 0.2 if level in ("strong", "master") else None
+        move = ai.choose_move(state, level, seed=3, move_time=move_time)
+        elapsed = time.perf_counter() - start
+        assert state.is_legal(move)
+        assert elapsed < (1.5 if move_time is None else 1.0), level
+
+
+def test_bad_calls_are_refused():
+    state = hex_game(5)
+    with pytest.raises(ValueError, match="unknown hex level"):
+        ai.choose_move(state, "godlike")
+    with pytest.raises(ValueError, match="move_time"):
+        ai.choose_move(state, "master", move_time=0)
+    over = hex_game(5, "a1 b1 a2 b2 a3 b3 a4 b4 a5")
+    with pytest.raises(ValueError, match="game is over"):
+        ai.choose_move(over, "beginner")
+
+
+def test_the_same_seed_gives_the_same_search():
+    state = hex_game(9, "e5 d6")
+    first = connection.search(state, iterations=300, seed=7)
+    again = connection.search(state, iterations=300, seed=7)
+    assert (first.move, first.root_visits, first.win_rate) == (again.move, again.root_visits, again.win_rate)
+    state = y_game(11, "f8")
+    assert ai.choose_move(state, "beginner", seed=4) == ai.choose_move(state, "beginner", seed=4)
+
+
+def test_tree_reuse_keeps_the_visits_below_the_new_position():
+    state = hex_game(7, "d4")
+    first = connection.search(state, iterations=2000, seed=1, reuse=True)
+    state.push(first.move)
+    _, kept_moves, root = connection._cache[1:]  # type: ignore[index]
+    reply_index = max(range(len(root.moves)), key=lambda i: root.visits[i])
+    assert root.children[reply_index] is not None  # the search went there
+    # Our move, then the opponent's most likely reply, found in the kept tree.
+    child = root.children[reply_index]
+    state.push(child.moves[max(range(len(child.moves)), key=lambda i: child.visits[i])])
+    second = connection.search(state, iterations=100, seed=1, reuse=True)
+    assert second.root_visits > 100
+    # Another game (or size) never reuses it.
+    other = hex_game(9, "d4")
+    assert connection.search(other, iterations=50, seed=1, reuse=True).root_visits == 50
+
+
+def test_search_reports_a_proven_win():
+    state = hex_game(5, "b1 e1 b2 e2 b3 e3 b4 a1")  # black to move wins at a5 or b5
+    result = connection.search(state, iterations=10, seed=1)
+    assert result.proof == WIN and state.move_to_text(result.move) in ("a5", "b5")
+
+
+# -- GTP on both games --------------------------------------------------------------------------------
+def gtp_run(game: str, text: str, **settings_) -> list[str]:
+    out = io.StringIO()
+    engine = gtp.GtpEngine(game, settings_, level="beginner", seed=1, stdin=io.StringIO(text), stdout=out,
+                           stderr=io.StringIO())
+    engine.run()
+    return out.getvalue()[:-2].split("\n\n")
+
+
+def test_gtp_hex_with_swap():
+    replies = gtp_run("hex", "play b c3\nall_legal_moves\ngenmove w\nplay w swap\nplay b a1\nundo\nundo\n"
+                      "play w swap-pieces\nshowboard\nfinal_score\n", size=5, swap=True)
+    assert replies[0] == "="
+    assert replies[1].endswith("e5 swap")
+    assert replies[2] == "= swap"  # the centre is swapped
+    assert replies[3].startswith("? illegal move")  # it is black's turn after the swap
+    assert replies[4:8] == ["=", "=", "=", "="]  # a1, undo a1, undo the swap, swap again
+    assert "3  . . O . ." in replies[8] and replies[8].endswith("black to move")
+    assert replies[9] == "? game not over"
+
+
+def test_gtp_y_plays_a_whole_game():
+    replies = gtp_run("y", "boardsize 5\n" + "genmove b\ngenmove w\n" * 8 + "final_score\n", size=7)
+    moves = [r for r in replies[1:-1] if r.startswith("= ")]
+    assert replies[0] == "=" and len(moves) >= 5
+    assert replies[-1] in ("= B+", "= W+")
+
+
+# -- the puzzle data ---------------------------------------------------------------------------------
+def _load_puzzles_tool():
+    spec = importlib.util.spec_from_file_location("puzzles", ROOT / "tools" / "puzzles.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["puzzles"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+puzzles_tool = _load_puzzles_tool()
+PUZZLES = json.loads((ROOT / "tests" / "data" / "hex_puzzles.json").read_text(encoding="utf-8"))["puzzles"]
+
+
+def test_the_puzzle_file_is_well_formed():
+    assert len(PUZZLES) >= 24
+    assert len({p["id"] for p in PUZZLES}) == len(PUZZLES)
+    for puzzle in PUZZLES:
+        assert set(puzzle) == {"id", "size", "black", "white", "to_move", "winning", "source"}, puzzle["id"]
+        assert 5 <= puzzle["size"] <= 19 and puzzle["to_move"] in ("black", "white")
+        assert puzzle["source"] and puzzle["winning"]
+        state, exchanged = puzzles_tool.puzzle_state(puzzle)  # a position some game reaches
+        assert not state.is_over()
+        assert len(set(puzzle["black"]) | set(puzzle["white"])) == len(state.moves)
+        for move in puzzles_tool.answers(puzzle, exchanged):
+            assert state.is_legal(move), (puzzle["id"], move)
+        # Nothing is won or lost in one move: these are real puzzles.
+        geo = geometry(state)
+        found = tactics(geo.search_board(state.owners()), geo)
+        assert not found.wins[BLACK] and not found.wins[WHITE], puzzle["id"]
+
+
+@pytest.mark.parametrize("puzzle", [p for p in PUZZLES if p["size"] <= 5], ids=lambda p: p["id"])
+def test_small_puzzle_answers_really_win(puzzle):
+    ok, report = puzzles_tool.verify(puzzle)
+    assert ok, report
