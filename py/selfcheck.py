@@ -74,6 +74,14 @@ def uttt_checks() -> dict[str, Any]:
     }
 
 
+def connection_checks() -> dict[str, Any]:
+    return {
+        "hex_7": random_games("hex", {"size": 7, "swap": True}, 30, seed=17),
+        "y_9": random_games("y", {"size": 9, "swap": True}, 30, seed=19),
+        "hex_perft_3x2": perft(GAMES["hex"].from_settings({"size": 3, "swap": True}), 2),
+    }
+
+
 def run() -> dict[str, Any]:
     """Everything the engines compute here, as plain data (the ``python``
     entry names the interpreter and is not compared)."""
@@ -81,6 +89,7 @@ def run() -> dict[str, Any]:
         "python": f"{platform.python_implementation()} {sys.version.split()[0]} on {sys.platform}",
         "notakto": notakto_checks(),
         "uttt": uttt_checks(),
+        "connection": connection_checks(),
     }
 
 
