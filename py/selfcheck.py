@@ -78,7 +78,7 @@ def connection_checks() -> dict[str, Any]:
     return {
         "hex_7": random_games("hex", {"size": 7, "swap": True}, 30, seed=17),
         "y_9": random_games("y", {"size": 9, "swap": True}, 30, seed=19),
-        "hex_perft_3x2": perft(GAMES["hex"].from_settings({"size": 3, "swap": True}), 2),
+        "hex_perft_5x2": perft(GAMES["hex"].from_settings({"size": 5, "swap": True}), 2),
     }
 
 
