@@ -7,7 +7,7 @@ PORT ?= 8000
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: serve test unit e2e bench bench-quick runtime test-deps browser clean
+.PHONY: serve test unit e2e bench bench-quick site runtime test-deps browser clean
 
 ## serve: install the pinned runtime and serve the app at http://127.0.0.1:8000/
 serve: runtime
@@ -26,16 +26,24 @@ unit: test-deps
 e2e: runtime test-deps browser
 	$(PY) -m pytest e2e
 
-## bench: time the engines under CPython and in the page's Pyodide worker
-## (headless Chromium), one Markdown report on stdout; see tools/bench.py
+## bench: start-up against bare Pyodide, bytes, responsiveness, memory, engine
+## speed (CPython vs the page's Pyodide worker) and strength, in headless
+## Chromium: one Markdown report on stdout (several minutes); see tools/bench.py
 bench: runtime test-deps browser
 	$(PY) tools/bench.py
 
-## bench-quick: the same figures from fewer samples (under two minutes)
+## bench-quick: the same figures from fewer samples and games (under two minutes)
 bench-quick: runtime test-deps browser
 	$(PY) tools/bench.py --quick
 
-# The pinned Pyodide and PyScript packages, copied into vendor/ (git-ignored).
+## site: the static site in _site/ (git-ignored): exactly what any static host
+## serves, at its root or under any sub-path; .github/workflows/pages.yml
+## deploys the same folder to GitHub Pages
+site: runtime
+	$(PYTHON) tools/build_site.py _site
+
+# The pinned Pyodide and PyScript packages, copied into vendor/ (git-ignored),
+# then the web app manifests and the service worker's precache list.
 # tools/vendor.py is idempotent and quick, so it runs every time.
 runtime: node_modules/.package-lock.json
 	@$(PYTHON) tools/vendor.py
@@ -65,4 +73,4 @@ browser: test-deps
 	fi
 
 clean:
-	rm -rf vendor node_modules $(VENV) test-results .pytest_cache .hypothesis
+	rm -rf vendor node_modules $(VENV) test-results .pytest_cache .hypothesis _site

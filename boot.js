@@ -1,13 +1,22 @@
 // The shell: what must work before Python is ready, and the services the
 // Python layer borrows from the browser. Language (catalogs, plural rules,
 // number formats through Intl), hash routes, the guide, the loading
-// indicator and the friendly error panel. Game logic lives in py/.
+// indicator and the friendly error panel; its URL parameters, the messages
+// to an embedding page, and offline support (the service worker, sw.js).
+// Game logic lives in py/.
 
 const LANGUAGES = ["en", "de", "pt", "id"];
 const GAMES = ["notakto", "uttt", "hex", "y"];
 const PREFS_KEY = "abstract-games/prefs";
 const SCHEMA = 1;
 const LOAD_TIMEOUT_MS = 90000;
+// The URL parameters the shell reads; py/app/embed.py reads the games'
+// settings (and warns about any other name).
+const SHELL_PARAMS = ["game", "lang", "theme", "embed"];
+const THEMES = ["light", "dark"];
+// Every message to an embedding page carries this source.
+const MESSAGE_SOURCE = "abstract-games";
+const EMBEDDED = window.parent !== window;
 
 const $ = (id) => document.getElementById(id);
 const catalogs = {};
@@ -106,6 +115,7 @@ async function setLanguage(code, remember = true) {
   lang = code;
   document.documentElement.lang = code;
   $("lang").value = code;
+  $("manifest").href = `./vendor/manifest-${code}.webmanifest`;
   if (remember) writePrefs({ ...readPrefs(), lang: code });
   applyCatalog();
   renderRoute();
@@ -262,6 +272,7 @@ function ready() {
   clearTimeout(loadTimer);
   document.body.dataset.ready = "true";
   $("loading").hidden = true;
+  notifyParent({ type: "ready", game: currentRoute() });
 }
 
 const loadTimer = setTimeout(() => {
@@ -286,6 +297,122 @@ window.addEventListener("unhandledrejection", (event) => {
   showError(pythonReady ? "runtime" : "load", event.reason);
 });
 
+// -------------------------------------------------------- URL parameters
+// ?game=hex opens that game (an explicit #/route wins: it is where the player
+// went), ?theme=light|dark overrides the system's, ?embed=1 is the compact
+// layout for an iframe; ?lang= is read by pickLanguage. A bad value is
+// ignored with a warning. Values are compared, never inserted into the page.
+function applyShellParams() {
+  const params = new URLSearchParams(location.search);
+  const game = params.get("game");
+  if (game !== null && !GAMES.includes(game)) {
+    console.warn(`shell: unknown game ${JSON.stringify(game)} in the URL was ignored`);
+  } else if (game !== null && currentRoute() === null) {
+    history.replaceState(history.state, "", `#/${game}`);
+  }
+  const theme = params.get("theme");
+  if (THEMES.includes(theme)) document.documentElement.dataset.theme = theme;
+  else if (theme !== null) console.warn(`shell: unknown theme ${JSON.stringify(theme)} in the URL was ignored`);
+  const embed = params.get("embed");
+  if (embed === "1") {
+    document.documentElement.dataset.embed = "1";
+    // Compact: the panels start closed (the parameters chose the settings).
+    for (const panel of document.querySelectorAll("details.panel")) panel.open = false;
+  } else if (embed !== null && embed !== "0") {
+    console.warn(`shell: embed=${JSON.stringify(embed)} in the URL was ignored (use embed=1)`);
+  }
+}
+
+// -------------------------------------------------------------- embedding
+// Messages to the embedding page: {source: "abstract-games", type: "ready" |
+// "resize" | "gameover", ...} (README, "Embedding"). Posted to any origin
+// ("*"): the app cannot know who embeds it, and the messages hold nothing
+// private (the game's name, its result, the page's height), nothing the
+// embedding page could not see in the frame anyway.
+function notifyParent(message) {
+  if (EMBEDDED) window.parent.postMessage({ source: MESSAGE_SOURCE, ...message }, "*");
+}
+
+// The page acts on no message from another window. This listener, the app's
+// only one, acts on none either: it stops each before Pyodide's own listeners
+// (its setImmediate), which expect only messages this window posts to itself.
+window.addEventListener("message", (event) => {
+  if (event.source !== window) event.stopImmediatePropagation();
+}, true);
+
+// The content's height, whenever it changes, so that the embedding page can
+// size the frame to it (with embed=1 the page has no minimum height).
+if (EMBEDDED && "ResizeObserver" in window) {
+  let reported = 0;
+  new ResizeObserver(() => {
+    const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+    if (height !== reported) {
+      reported = height;
+      notifyParent({ type: "resize", height });
+    }
+  }).observe(document.documentElement);
+}
+
+// ---------------------------------------------------------------- offline
+// Registered once the AI worker is up (performance mark "computer-ready"), so
+// that precaching the runtime never competes with the first load. A version
+// that installed meanwhile (the browser checks on every visit) takes over
+// now: this page has loaded everything, and the next load runs the new
+// version and says so (checkUpdated).
+function startOffline() {
+  if (navigator.storage && navigator.storage.persist) {
+    // Ask the browser not to evict saves and statistics under storage pressure.
+    navigator.storage.persist().catch((error) => console.warn("shell: persistent storage could not be requested", error));
+  }
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.register("./sw.js", { updateViaCache: "none" }).then((registration) => {
+    if (!registration) return; // refused by the browser's settings
+    const activate = (worker) => worker.postMessage("skip-waiting");
+    const activateOnceInstalled = (worker) => {
+      if (worker.state === "installed") activate(worker);
+      else worker.addEventListener("statechange", () => worker.state === "installed" && activate(worker));
+    };
+    if (registration.waiting) activate(registration.waiting);
+    if (registration.installing) activateOnceInstalled(registration.installing);
+    registration.addEventListener("updatefound", () => activateOnceInstalled(registration.installing));
+  }).catch((error) => console.warn("shell: offline support is not available here", error));
+}
+
+if ("PerformanceObserver" in window) {
+  let offlineStarted = false;
+  new PerformanceObserver((list, observer) => {
+    if (!offlineStarted && list.getEntriesByName("computer-ready").length) {
+      offlineStarted = true;
+      observer.disconnect();
+      startOffline();
+    }
+  }).observe({ type: "mark", buffered: true });
+}
+
+/** The version of the service worker serving this page, or null. */
+function servingVersion() {
+  const controller = navigator.serviceWorker && navigator.serviceWorker.controller;
+  if (!controller) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => resolve(typeof event.data === "string" ? event.data : null);
+    controller.postMessage("version", [channel.port2]);
+    setTimeout(() => resolve(null), 5000);
+  });
+}
+
+/** Whether this load runs another version than the last one this browser
+ * ran (the version seen is remembered with the prefs): the app then shows
+ * its "updated" notice. */
+async function checkUpdated() {
+  const version = await servingVersion();
+  if (version === null) return false;
+  const prefs = readPrefs();
+  if (prefs.version === version) return false;
+  writePrefs({ ...prefs, version });
+  return typeof prefs.version === "string";
+}
+
 // ------------------------------------------------------------------- start
 async function start() {
   $("lang").addEventListener("change", (event) => setLanguage(event.target.value));
@@ -294,6 +421,7 @@ async function start() {
     $("error").hidden = true;
   });
   window.addEventListener("hashchange", onRouteChange);
+  applyShellParams();
   const code = pickLanguage();
   try {
     // Only a choice made in the menu is remembered; ?lang= is per link.
@@ -323,6 +451,15 @@ window.appShell = {
   setLoading,
   ready,
   showError,
+  // A message for the embedding page, as JSON text from Python (so that
+  // None arrives as null): {"type": "gameover", ...}.
+  notifyParent: (json) => notifyParent(JSON.parse(json)),
+  shellParams: SHELL_PARAMS,
+  // Resolves to true when a new version took over with this load.
+  updated: checkUpdated().catch((error) => {
+    console.warn("shell: the version check failed", error);
+    return false;
+  }),
   catalogsLoaded: null,
 };
 window.appShell.catalogsLoaded = start();

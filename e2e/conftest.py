@@ -1,9 +1,15 @@
 """End-to-end harness: the real app served from this checkout, driven in
 headless Chromium by Playwright.
 
-Every test fails on a request to any origin but the local server and on a
+Every test fails on a request to any origin but the local server, on a
 console error (a test that provokes one on purpose lists it in
-``page.expected_errors``). Screenshots of failures go to test-results/.
+``page.expected_errors``) and on a Content-Security-Policy violation in any
+frame (the app's policy is in index.html). Screenshots of failures go to
+test-results/.
+
+The default ``context`` blocks service workers: otherwise every fresh
+context would precache the 14 MB runtime a second time. The offline tests
+(e2e/test_offline_embed.py) open contexts that allow them.
 """
 
 from __future__ import annotations
@@ -28,7 +34,8 @@ pytestmark = pytest.mark.e2e
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".mjs": "text/javascript", ".wasm": "application/wasm", ".json": "application/json"}
+                      ".mjs": "text/javascript", ".wasm": "application/wasm", ".json": "application/json",
+                      ".webmanifest": "application/manifest+json"}
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - stdlib name
         pass
@@ -37,8 +44,8 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 class AppServer:
     """A static server for a folder, on a free loopback port, in a thread."""
 
-    def __init__(self, root: Path) -> None:
-        handler = functools.partial(QuietHandler, directory=str(root))
+    def __init__(self, root: Path, handler_class: type[QuietHandler] = QuietHandler) -> None:
+        handler = functools.partial(handler_class, directory=str(root))
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self.httpd.daemon_threads = True
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
@@ -108,6 +115,13 @@ class Watch:
         return [e for e in self.errors if not any(re.search(p, e) for p in self.expected_errors)]
 
 
+# In every frame, before its own scripts: a CSP violation becomes a console
+# error, which fails the test. (A worker's violations reach the console too.)
+REPORT_CSP_VIOLATIONS = """document.addEventListener("securitypolicyviolation", (event) => {
+  console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || "(inline)"} at ${event.sourceFile}:${event.lineNumber}`);
+});"""
+
+
 def watch_context(context: BrowserContext, watch: Watch) -> None:
     def on_request(request: object) -> None:
         url = request.url  # type: ignore[attr-defined]
@@ -121,6 +135,13 @@ def watch_context(context: BrowserContext, watch: Watch) -> None:
     context.on("request", on_request)
     context.on("console", on_console)
     context.on("weberror", lambda error: watch.errors.append(f"page error: {error.error}"))
+    context.add_init_script(REPORT_CSP_VIOLATIONS)
+
+
+def assert_clean(watch: Watch) -> None:
+    """What every test must leave clean: no other origin asked, no console error."""
+    assert not watch.foreign, f"requests to another origin: {watch.foreign}"
+    assert not watch.unexpected_errors(), f"console errors: {watch.unexpected_errors()}"
 
 
 @pytest.hookimpl(wrapper=True)
@@ -137,7 +158,7 @@ def watch() -> Watch:
 
 @pytest.fixture
 def context(browser: Browser, watch: Watch, request: pytest.FixtureRequest) -> Iterator[BrowserContext]:
-    ctx = browser.new_context(viewport={"width": 1100, "height": 900}, locale="en-US")
+    ctx = browser.new_context(viewport={"width": 1100, "height": 900}, locale="en-US", service_workers="block")
     watch_context(ctx, watch)
     yield ctx
     failed = getattr(request.node, "report_call", None)
@@ -151,8 +172,7 @@ def context(browser: Browser, watch: Watch, request: pytest.FixtureRequest) -> I
                 pass
     ctx.close()
     if failed is not None and failed.passed:
-        assert not watch.foreign, f"requests to another origin: {watch.foreign}"
-        assert not watch.unexpected_errors(), f"console errors: {watch.unexpected_errors()}"
+        assert_clean(watch)
 
 
 @pytest.fixture

@@ -100,7 +100,7 @@ def test_language_switch_is_instant_and_survives_reload(app: Page, code: str) ->
 def test_language_from_url_then_browser(browser, server: AppServer, watch) -> None:
     from conftest import watch_context
 
-    context = browser.new_context(locale="pt-BR")
+    context = browser.new_context(locale="pt-BR", service_workers="block")
     watch_context(context, watch)
     page = context.new_page()
     open_app(page, server)

@@ -128,7 +128,8 @@ def no_horizontal_scroll(page: Page) -> bool:
 def test_a_360px_phone_needs_no_sideways_scrolling(browser, server: AppServer, watch) -> None:
     from conftest import watch_context
 
-    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
+                                  service_workers="block")
     watch_context(context, watch)
     page = context.new_page()
     open_app(page, server)

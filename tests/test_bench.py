@@ -310,7 +310,7 @@ def test_sent_bytes_are_split_into_runtime_and_ours() -> None:
     index = (ROOT / "index.html").stat().st_size
     sent = [bench.Sent("/", 200, 200, index), bench.Sent("/index.html", 304, 150, 0), bench.Sent("/x", 404, 180, 400)]
     counted = bench.tally_sent(sent)
-    assert counted["requests"] == 3 and counted["files"] == 1
+    assert counted["requests"] == 3 and counted["not modified"] == 1 and counted["files"] == 1
     assert counted["bytes"] == 200 + index + 150 + 180 + 400
     assert counted["gzip"] == bench.gzip_size("/") + 200 < index  # gzip estimates only files sent with a body
     assert bench.gzip_size("/index.html") == bench.gzip_size("/")

@@ -19,7 +19,6 @@ import ai
 import gtp
 from ai import connection, hex as hex_ai, y as y_ai
 from ai.connection import BLACK, LOSS, WHITE, WIN, bridge_reply, geometry, playout, tactics
-from core.base import FIRST, SECOND
 from core.hex import HexState
 from core.y import YState
 

@@ -51,7 +51,7 @@ def test_the_core_and_ai_import_only_the_standard_library_and_each_other() -> No
 
 
 def test_the_pure_browser_modules_do_not_touch_js() -> None:
-    for name in ("session", "games", "views", "stats", "storage", "saves"):
+    for name in ("session", "games", "views", "stats", "storage", "saves", "embed"):
         modules = imported_modules(PY / "app" / f"{name}.py")
         assert not modules & {"js", "pyodide", "pyscript"}, name
 
@@ -96,7 +96,7 @@ def test_the_page_has_no_inline_script_and_only_relative_urls() -> None:
     assert parser.inline == []
     for url in parser.urls:
         assert url.startswith(("./", "#")), url
-    for path in (ROOT / "boot.js", ROOT / "css" / "app.css", ROOT / "pyscript.toml"):
+    for path in (ROOT / "boot.js", ROOT / "sw.js", ROOT / "css" / "app.css", ROOT / "pyscript.toml"):
         assert not re.search(r"https?://", path.read_text(encoding="utf-8")), path
 
 

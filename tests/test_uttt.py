@@ -114,8 +114,14 @@ def test_notation_layout():
 
 @pytest.mark.parametrize("text", ["", "e", "5e", "j1", "a0", "a10", "e5e5", "pass", "1e5"])
 def test_bad_notation(text):
+    state = UtttState()
+    state.play("e5")
+    before = snapshot(state)
     with pytest.raises(NotationError):
-        UtttState().parse_move(text)
+        state.parse_move(text)
+    with pytest.raises(NotationError):
+        state.play(text)
+    assert snapshot(state) == before
 
 
 @pytest.mark.parametrize("move", [-1, 81, True, 4.0, "e5", None])

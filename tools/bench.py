@@ -417,6 +417,25 @@ VISIT_JS = """() => {
   };
 }"""
 
+#: If the page registered a service worker, wait (60 s at most) until it is
+#: active with nothing installing or waiting: its precache downloads then
+#: belong to this visit, and the next visit is served as a returning player's.
+SERVICE_WORKER_JS = """async () => {
+  if (!("serviceWorker" in navigator)) return null;
+  const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  let registration;
+  for (let i = 0; i < 5 && !registration; i++) {
+    registration = await navigator.serviceWorker.getRegistration();
+    if (!registration) await pause(100);
+  }
+  if (!registration) return null;
+  const deadline = performance.now() + 60000;
+  while ((registration.installing || registration.waiting || !registration.active) && performance.now() < deadline) {
+    await pause(100);
+  }
+  return registration.active ? registration.active.state : "not active after 60 s";
+}"""
+
 MY_TURN_JS = ("!document.querySelector('[data-testid=result]').hidden"
               " || document.querySelector('.cell[aria-disabled=\"false\"]') !== null")
 
@@ -823,6 +842,10 @@ class Bench:
                     page.wait_for_function("performance.getEntriesByName('computer-ready').length > 0",
                                            timeout=READY_TIMEOUT_MS)
                     page.wait_for_function(MY_TURN_JS, timeout=THINK_TIMEOUT_MS)  # the computer answered
+                    worker_state = page.evaluate(SERVICE_WORKER_JS)
+                    if worker_state not in (None, "activated"):
+                        raise BenchError(f"the app's service worker: {worker_state}")
+                    self.facts["service_worker"] = worker_state is not None
             found = page.evaluate(VISIT_JS)
         finally:
             page.close()
@@ -1005,7 +1028,7 @@ def play_match(game: str, settings: dict[str, Any], ours: str, theirs: str, game
 
 # -- the measurements -------------------------------------------------------------------
 STARTUP_TITLE = "Start-up, headless Chromium, local server: ms from navigation, median (p10–p90)"
-BYTES_TITLE = "Bytes sent by the server on a cold first visit (the app until the computer is ready)"
+BYTES_TITLE = "Bytes sent by the server on a cold first visit (the app until the computer is ready and has moved)"
 RESPONSIVE_TITLE = "Responsiveness: the page's main thread during whole games against the perfect computer"
 MEMORY_TITLE = "Memory: the page's JS heap (after a full GC) and each interpreter's WebAssembly memory"
 THROUGHPUT_TITLE = "Engine throughput: random playouts per second from the start, median (p10–p90)"
@@ -1038,7 +1061,7 @@ def startup(bench: Bench) -> list[Row]:
         if computer:
             rows.append(Row(STARTUP_TITLE, {"visit": label, "milestone": "the computer is ready (its worker started)",
                                             "app": Stat.of(computer)}))
-    return rows + bytes_rows(visits)
+    return rows + bytes_rows(bench, visits)
 
 
 @functools.lru_cache(maxsize=None)
@@ -1062,30 +1085,39 @@ def tally_sent(sent: Sequence[Sent]) -> dict[str, Any]:
     bodies = [s for s in sent if s.status == 200]
     return {
         "requests": len(sent),
+        "not modified": sum(1 for s in sent if s.status == 304),
         "files": len({s.path for s in bodies}),
         "bytes": sum(s.bytes for s in sent),
         "gzip": sum((gzip_size(s.path) or s.body_bytes) + s.header_bytes for s in bodies),
     }
 
 
-def bytes_rows(visits: dict[tuple[str, str], list[Visit]]) -> list[Row]:
+def bytes_rows(bench: Bench, visits: dict[tuple[str, str], list[Visit]]) -> list[Row]:
+    """From the first round; the other rounds' cold visits are compared with it."""
     cold = visits["app", "cold"][0]
     total = tally_sent(cold.sent)
+    others = {tally_sent(v.sent)["bytes"] for v in visits["app", "cold"]}
+    if len(others) > 1:
+        bench.notes.append(f"The cold app visits of the {len(visits['app', 'cold'])} rounds did not send the same: "
+                           f"{format_bytes(min(others))} to {format_bytes(max(others))} (the table shows the first).")
     rows = []
     for part in PARTS:
         counted = tally_sent([s for s in cold.sent if part_of(s.path) == part])
         rows.append(Row(BYTES_TITLE, {
-            "what": f"app, cold: {part}", "requests": counted["requests"], "files": counted["files"],
+            "what": f"app, cold: {part}", "requests": counted["requests"], "of them 304": counted["not modified"],
+            "files": counted["files"],
             "sent": format_bytes(counted["bytes"]), "share": format_percent(counted["bytes"] / max(1, total["bytes"])),
             "if gzipped (estimate)": format_bytes(counted["gzip"])}))
-    rows.append(Row(BYTES_TITLE, {"what": "app, cold: **all**", "requests": total["requests"], "files": total["files"],
+    rows.append(Row(BYTES_TITLE, {"what": "app, cold: **all**", "requests": total["requests"],
+                                  "of them 304": total["not modified"], "files": total["files"],
                                   "sent": format_bytes(total["bytes"]), "share": format_percent(1),
                                   "if gzipped (estimate)": format_bytes(total["gzip"])}))
     for kind, temperature in (("floor", "cold"), ("app", "warm"), ("floor", "warm")):
         counted = tally_sent(visits[kind, temperature][0].sent)
         name = "bare Pyodide (floor)" if kind == "floor" else "app"
         rows.append(Row(BYTES_TITLE, {"what": f"{name}, {temperature}", "requests": counted["requests"],
-                                      "files": counted["files"], "sent": format_bytes(counted["bytes"]),
+                                      "of them 304": counted["not modified"], "files": counted["files"],
+                                      "sent": format_bytes(counted["bytes"]),
                                       "if gzipped (estimate)": format_bytes(counted["gzip"])}))
     return rows
 
@@ -1324,20 +1356,25 @@ def method_notes(bench: Bench, elapsed: float) -> list[str]:
             "gets one more visit, not measured (`?prime`: a second of ordinary Python, then 3 s idle): V8 keeps "
             "compiled WebAssembly in the cache only once enough code has been optimised, which the app's first "
             "visit (two interpreters starting, the computer's first move) may do and a bare `1 + 1` may not, and "
-            "the floor must be the best bare Pyodide can do. Same server, same Chromium, same flags. Times are from navigation start: the "
+            "the floor must be the best bare Pyodide can do. Same server, same Chromium, same flags. Times are "
+            "from navigation start: the "
             "first-contentful-paint entry; the moment the page sets `body[data-ready]` (the app: Python ready "
             "and the board drawn; the floor: Pyodide ready); the app's `computer-ready` mark (its worker, started "
             "after the board is ready" + ("" if s.warm_computer else "; timed on cold visits only in quick mode")
             + "). Longest task: the longest `longtask` entry (a main-thread task of 50 ms or more) that started "
-            "before the page was ready: while it runs the shell can neither repaint nor answer. After each app visit a click on a cell was checked to land (a mark appeared). App ÷ floor: the "
+            "before the page was ready: while it runs the shell can neither repaint nor answer. After each app "
+            "visit a click on a cell was checked to land (a mark appeared). App ÷ floor: the "
             "median (p10–p90) of the ratios of the visits made side by side in each round.",
             "Caching: the bench's server is the end-to-end tests' (Python's http.server: Last-Modified, 304 for "
             f"If-Modified-Since) plus `Cache-Control: {CACHE_CONTROL}` on every file, as GitHub Pages sends, so a "
-            f"second visit within ten minutes asks the server nothing: on the first warm visit the app's page found "
-            f"{warm[0].from_cache} of {warm[0].resources} resources in its HTTP cache and the server sent "
+            f"second visit within ten minutes asks the server nothing: on the first warm visit the app's page took "
+            f"{warm[0].from_cache} of {warm[0].resources} resources from its caches and the server sent "
             f"{format_bytes(tally_sent(warm[0].sent)['bytes'])} in {len(warm[0].sent)} requests. No request is "
             "routed (Playwright's routing turns the cache off); other hosts do not resolve (Chromium's "
-            "`--host-resolver-rules`).",
+            "`--host-resolver-rules`)." + (
+                " The app registered a service worker: each cold visit waited until it was active (its precache "
+                "requests count in the cold visit's bytes), and the warm visits were served by it."
+                if facts.get("service_worker") else ""),
             "Bytes: counted by the server (status line, headers and body of every response), so the worker's "
             "requests are in (they are not in the page's own network events or Resource Timing, which counts "
             f"{format_bytes(cold.page_bytes)} for the page; the worker's requests added "
@@ -1386,7 +1423,8 @@ def method_notes(bench: Bench, elapsed: float) -> list[str]:
             "`await Engine.choose_move(...)` as the app calls it (JSON, messages to and from the worker, the "
             "worker's work; not the app's deliberate pause before the computer moves). < 50 ms: met when the "
             f"round trip's p90 is under {TARGET_S * 1000:g} ms.",
-            f"Order: CPython, worker and round trips take turns, {s.passes} pass{'es' if s.passes > 1 else ''} of each; in a pass every case "
+            f"Order: CPython, worker and round trips take turns, {s.passes} pass{'es' if s.passes > 1 else ''} "
+            "of each; in a pass every case "
             f"first runs {s.warmup} warm-up batches (or round trips), dropped, then the cases take turns for "
             f"{s.repeats} kept samples each: {s.samples} samples per case in all. Pooled rows: the mean of the "
             "cases' medians, with the p10–p90 of all their samples.",

@@ -7,8 +7,9 @@ stdlib only), so no wheels are copied: micropip is not needed. Should one
 ever be, its wheel must be vendored too and the lock's sha256 for it
 replaced by that of PyPI's wheel (the npm lock names another build).
 
-Idempotent: files already identical are left alone. Run from the repository
-root: `python3 tools/vendor.py`.
+Idempotent: files already identical are left alone. At the end it writes the
+web app manifests and the service worker's precache list (tools/build_site.py),
+which depend on these files. Run from the repository root: `python3 tools/vendor.py`.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ import re
 import shutil
 import sys
 from pathlib import Path
+
+import build_site  # tools/build_site.py: the manifests and the precache list
 
 ROOT = Path(__file__).resolve().parent.parent
 MODULES = ROOT / "node_modules"
@@ -85,12 +88,15 @@ def main() -> None:
         dst = VENDOR / "pyscript" / src.name
         wanted.add(dst)
         changed += copy(src, dst)
-    stale = [path for path in VENDOR.rglob("*") if path.is_file() and path not in wanted]
+    kept = wanted | set(build_site.generated_paths())
+    stale = [path for path in VENDOR.rglob("*") if path.is_file() and path not in kept]
     for path in stale:
         path.unlink()
     missing = static_imports_resolve(VENDOR / "pyscript")
     if missing:
         sys.exit("vendor: PyScript chunks missing: " + ", ".join(missing))
+    # The manifests and the service worker's precache list.
+    build_site.generate()
     size = sum(path.stat().st_size for path in VENDOR.rglob("*") if path.is_file())
     print(f"vendor: {len(wanted)} files, {size / 1e6:.1f} MB ({changed} updated, {len(stale)} removed)")
 

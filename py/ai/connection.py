@@ -50,11 +50,10 @@ from __future__ import annotations
 import math
 import random
 import time
-from functools import lru_cache
 from operator import add, itemgetter
 from typing import Any, Callable, NamedTuple
 
-from core.base import FIRST, GameState
+from core.base import GameState
 from core.hex import Layout
 
 BLACK, WHITE = 1, 2  # colours on search boards: the player index plus one
@@ -142,14 +141,16 @@ def _bits(mask: int) -> list[int]:
     return [1 << i for i in range(mask.bit_length()) if mask >> i & 1]
 
 
-@lru_cache(maxsize=None)
-def _geometry(game: str, board: Layout) -> Geometry:
-    return Geometry(game, board)
+_GEOMETRIES: dict[tuple[str, int], Geometry] = {}
 
 
 def geometry(state: GameState) -> Geometry:
-    """The search tables for ``state``'s board (cached per game and size)."""
-    return _geometry(state.game, state.board_layout)  # type: ignore[attr-defined]
+    """The search tables for ``state``'s board (built once per game and size)."""
+    key = (state.game, state.size)  # type: ignore[attr-defined]
+    geo = _GEOMETRIES.get(key)
+    if geo is None:
+        geo = _GEOMETRIES[key] = Geometry(state.game, state.board_layout)  # type: ignore[attr-defined]
+    return geo
 
 
 # -- playouts -------------------------------------------------------------------------
@@ -166,8 +167,8 @@ def bridge_reply(board: list[int], bridges: tuple[tuple[int, int, int], ...], co
 def playout(board: list[int], empties: list[int], colour: int, last: int,
             bridges: tuple[tuple[tuple[int, int, int], ...], ...], geo: Geometry,
             rand: Callable[[], float]) -> int:
-    """Fill every cell of ``empties`` (shuffled in place), ``colour`` first;
-    return the winner's colour. ``last`` is the cell just played (or
+    """Fill every cell of ``empties`` (a scratch list: its contents get
+    scrambled), ``colour`` first; return the winner's colour. ``last`` is the cell just played (or
     ``geo.cells``), whose bridge intrusions the first mover may answer;
     ``bridges`` is ``geo.bridges`` or, for a policy-free playout,
     ``geo.no_bridges``."""
@@ -212,12 +213,12 @@ def black_connected(board: list[int], geo: Geometry) -> bool:
         while stack:
             cell = stack.pop()
             reach |= edges[cell]
+            if reach == goal:
+                return True
             for neighbour in neighbours[cell]:
                 if board[neighbour] == BLACK and not seen[neighbour]:
                     seen[neighbour] = 1
                     stack.append(neighbour)
-        if reach == goal:
-            return True
     return False
 
 
@@ -462,10 +463,13 @@ class Node:
     move ``moves[i]``; ``rave_wins[i]`` of ``rave_visits[i]`` playouts in
     which that cell ended up this side's colour. ``proof`` is WIN or LOSS
     for the side to move once known; ``deep`` tells whether the virtual
-    connection analysis has been applied (see ``Search._deepen``)."""
+    connection analysis has been applied (see ``Search._deepen``).
+    ``winning`` (the index of a move proven to win, or -1) and ``losing``
+    (the indices of moves proven to lose) mirror the children's proofs, so
+    that selection need not look at the children."""
 
     __slots__ = ("moves", "children", "visits", "wins", "rave_visits", "rave_wins", "total", "proof",
-                 "deep", "_pick")
+                 "deep", "winning", "losing", "_pick")
 
     def __init__(self, moves: list[int], proof: int | None = None, deep: bool = False) -> None:
         count = len(moves)
@@ -478,7 +482,17 @@ class Node:
         self.total = 0
         self.proof = proof
         self.deep = deep
+        self.winning = -1
+        self.losing: set[int] = set()
         self._pick = _picker(moves)
+
+    def note_proof(self, index: int) -> None:
+        """Record the proof of the child at ``index`` (from its mover's side)."""
+        proof = self.children[index].proof  # type: ignore[union-attr]
+        if proof == LOSS:
+            self.winning = index
+        elif proof == WIN:
+            self.losing.add(index)
 
     def keep(self, moves: list[int]) -> None:
         """Drop every move not in ``moves`` (with its statistics)."""
@@ -490,6 +504,10 @@ class Node:
             values = getattr(self, name)
             setattr(self, name, [values[i] for i in kept])
         self._pick = _picker(self.moves)
+        self.winning, self.losing = -1, set()
+        for index, child in enumerate(self.children):
+            if child is not None and child.proof is not None:
+                self.note_proof(index)
 
     def child(self, move: int) -> Node | None:
         try:
@@ -520,9 +538,10 @@ def _picker(moves: list[int]) -> Callable[[bytes], tuple[int, ...]]:
 
 EXPAND_AFTER = 2  # visits of a move before its position gets a node
 KNOWLEDGE_AT = 12  # visits of a node before its virtual connections are analysed
-RAVE_BIAS = 0.0025  # Silver's b^2: how soon real visits outweigh RAVE
-EXPLORATION = 0.2  # UCT constant on top of RAVE (small: RAVE explores)
+RAVE_BIAS = 0.01  # Silver's b^2: how soon real visits outweigh RAVE (tuned: beat 0.0025, 0.04)
+EXPLORATION = 0.4  # UCT constant on top of RAVE (tuned in self-play: 0.4 beat 0.2, 0 and 0.7)
 FIRST_PLAY = 1.1  # value of a move with no sample at all: try it first
+UNTRIED_BONUS = 0.1  # added to the RAVE value of a move never tried here
 
 
 def new_node(board: list[int], empties: list[int], colour: int, geo: Geometry, deep: bool = True) -> Node:
@@ -547,7 +566,7 @@ class Search:
     """One search tree on one position. Build, ``run``, read ``best_move``."""
 
     def __init__(self, state: GameState, rng: random.Random, root: Node | None = None,
-                 exploration: float = EXPLORATION, use_bridges: bool = True, knowledge: bool = True) -> None:
+                 exploration: float | None = None, use_bridges: bool = True, knowledge: bool = True) -> None:
         if state.is_over():
             raise ValueError(f"no move to search: the game is over in {state.position_text()}")
         self.geo = geo = geometry(state)
@@ -557,7 +576,7 @@ class Search:
         last = state.last_move
         self.last = geo.cells if last is None or last >= geo.cells else last
         self.rng = rng
-        self.exploration = exploration
+        self.exploration = EXPLORATION if exploration is None else exploration
         self.bridges = geo.bridges if use_bridges else geo.no_bridges
         self.knowledge = knowledge
         if root is None:
@@ -612,32 +631,29 @@ class Search:
                 self._deepen(node, board, colour)
                 if node.proof is not None:
                     continue
-            # -- selection: proven moves first, else RAVE-blended UCT --
+            # -- selection: a proven win, else RAVE-blended UCT over the
+            # moves not proven to lose --
             moves, children = node.moves, node.children
-            index = -1
-            best = -1e9
-            scale = exploration * exploration * log(node.total + 1)
-            for i, (visits, wins, rave_visits, rave_wins) in enumerate(
-                    zip(node.visits, node.wins, node.rave_visits, node.rave_wins)):
-                child = children[i]
-                if child is not None and child.proof is not None:
-                    if child.proof == LOSS:  # the opponent is lost there: take it
-                        index = i
-                        break
-                    continue  # a proven loss for us: never again
-                if visits:
-                    if rave_visits:
-                        beta = rave_visits / (rave_visits + visits + RAVE_BIAS * rave_visits * visits)
-                        value = (1.0 - beta) * wins / visits + beta * rave_wins / rave_visits
+            index = node.winning
+            if index < 0:
+                losing = node.losing
+                best = -1e9
+                scale = exploration * exploration * log(node.total + 1)
+                for i, (visits, wins, rave_visits, rave_wins) in enumerate(
+                        zip(node.visits, node.wins, node.rave_visits, node.rave_wins)):
+                    if visits:
+                        if rave_visits:
+                            beta = rave_visits / (rave_visits + visits + RAVE_BIAS * rave_visits * visits)
+                            value = (1.0 - beta) * wins / visits + beta * rave_wins / rave_visits
+                        else:
+                            value = wins / visits
+                        value += sqrt(scale / visits)
+                    elif rave_visits:
+                        value = rave_wins / rave_visits + UNTRIED_BONUS
                     else:
-                        value = wins / visits
-                    value += sqrt(scale / visits)
-                elif rave_visits:
-                    value = rave_wins / rave_visits + 0.1  # never tried: a little bonus
-                else:
-                    value = FIRST_PLAY
-                if value > best:
-                    best, index = value, i
+                        value = FIRST_PLAY
+                    if value > best and not (losing and i in losing):
+                        best, index = value, i
             if index < 0:
                 # Every move is proven lost: so is this position.
                 node.proof = LOSS
@@ -662,6 +678,8 @@ class Search:
                 self._backpropagate(path, result, board)
                 return
             node = child
+        # The walk ended on a proven position: no playout, and maybe news
+        # for the proofs above it.
         self._backpropagate(path, result, None)
 
     def _deepen(self, node: Node, board: list[int], colour: int) -> None:
@@ -673,22 +691,26 @@ class Search:
         empties = [cell for cell in self.empties if not board[cell]]
         proof, moves = analyse(board, colour, self.geo, empties, True)
         if proof == LOSS:
-            node.proof = LOSS
+            node.proof = LOSS  # its statistics stay: the least bad move is still wanted
             return
-        if proof == WIN and moves[0] not in node.moves:  # cannot happen: moves are all empties
-            return
-        node.keep(moves)
-        node.proof = proof
+        known = set(node.moves)
+        moves = [move for move in moves if move in known]
+        if moves:  # (always: the node's moves are all the cells the analysis may pick)
+            node.keep(moves)
+            node.proof = proof
 
     def _backpropagate(self, path: list[tuple[Node, int]], winner: int, board: list[int] | None) -> None:
-        """Add the playout to every node on the path; RAVE when the board
-        was played out (``board`` is then the filled board)."""
+        """Add the result to every node on the path. With a playout
+        (``board`` is then the filled board) also RAVE; without one the walk
+        ended on a proven position, whose proof may prove the nodes above."""
         if board is not None:
             final = bytes(board[:self.geo.cells])
             indicators = {BLACK: final.translate(_INDICATOR[BLACK]), WHITE: final.translate(_INDICATOR[WHITE])}
         colour = self.colour ^ (3 if len(path) % 2 else 0)  # the side to move after the path
-        proving = True
+        proving = board is None
         for node, index in reversed(path):
+            if proving and node.children[index] is not None and node.children[index].proof is not None:
+                node.note_proof(index)
             colour ^= 3  # the side to move at ``node``
             won = 1 if winner == colour else 0
             node.total += 1
@@ -714,20 +736,13 @@ class Search:
 
 
 def _prove(node: Node) -> bool:
-    """Update ``node``'s proof from its children; True when it is proven."""
-    if node.proof is not None:
-        return True
-    all_lost = True
-    for child in node.children:
-        if child is None or child.proof is None:
-            all_lost = False
-        elif child.proof == LOSS:
+    """Update ``node``'s proof from its children's; True when it is proven."""
+    if node.proof is None:
+        if node.winning >= 0:
             node.proof = WIN
-            return True
-    if all_lost:
-        node.proof = LOSS
-        return True
-    return False
+        elif len(node.losing) == len(node.moves):
+            node.proof = LOSS
+    return node.proof is not None
 
 
 def best_index(node: Node) -> int:
@@ -773,7 +788,7 @@ LEVELS: list[str] = list(LEVEL_SETTINGS)
 #: The last search tree of a reusing level: (game, settings, moves, root).
 _cache: tuple[str, tuple[Any, ...], tuple[int, ...], Node] | None = None
 #: A reused tree is dropped beyond this many root visits, to bound memory.
-MAX_REUSED_VISITS = 400_000
+MAX_REUSED_VISITS = 200_000
 
 
 def clear_cache() -> None:

@@ -1,30 +1,31 @@
 """The Hex computer player: the connection-game search of ``ai.connection``
 plus Hex's own swap decision and openings.
 
-Levels (``LEVELS``, weakest first) and their budgets per move:
+Levels (``LEVELS``, weakest first) and their budgets per move (the
+seconds are wall-clock, in the browser too, where Python runs at about
+0.65x the speed of CPython):
 
-    ==========  ==========  =======  ==========================
+    ==========  ==========  =======  ==============================
     level       playouts    at most  notes
-    ==========  ==========  =======  ==========================
-    beginner    60          0.3 s    random playouts, no bridges
+    ==========  ==========  =======  ==============================
+    beginner    60          0.3 s    random playouts, wins in one only
     casual      400         0.5 s
     strong      3000        1.0 s
     master      no cap      2.0 s    keeps its tree between moves
-    ==========  ==========  =======  ==========================
+    ==========  ==========  =======  ==============================
 
-Every level takes a win in one, blocks a single threatened win in one, and
-with the swap rule on swaps strong openings and opens with a fair one.
+Every level takes a win in one, blocks a single threatened win and, with
+the swap rule on, swaps strong openings and opens with a fair one; all but
+the beginner also see virtual connections (see ``ai.connection``) and,
+without the swap rule, open in the centre.
 
-Swapping. Small boards are solved: nearly every opening wins there, except
-those close to the two acute corners and along the player's own edges. On
-the sizes people play, strong players (HexWiki's swap maps, "Openings on
-11 x 11") swap every cell of the inner region and keep the ones on the
-border: a stone on its own first row or second row, or on the opponent's
-edge, is weak to fair. The rule here: swap a black stone unless it lies on
-one of the two outer rows on black's side (rows 1-2 and the last two) or on
-the opponent's edge columns. Its mirror image under the swap is then a
-stone that white would not want swapped either, which keeps the two
-decisions consistent.
+Swapping. On the solved boards (HexWiki's swap maps, up to 9 x 9) and in
+strong players' swap map for 11 x 11 ("Openings on 11 x 11"), a first stone
+on the opener's own first row is weak except at the obtuse corner, the
+second row and the opponent's edge are mixed, and everything further in is
+strong. The rule here is that picture simplified: swap a black stone unless
+it lies on one of black's two outer rows at either side, or on one of
+white's edge columns.
 
 Opening. With the swap rule on the AI opens with a fair move, so that
 neither swapping nor keeping gives the opponent much: the second-row cells

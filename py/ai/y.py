@@ -4,11 +4,12 @@ plus Y's own swap decision and openings.
 The levels and budgets are those of Hex (see ``ai.hex``).
 
 Swapping. In Y the centre is very strong and the edges weak: on the solved
-small triangles (HexWiki, "Where to swap (y)") every opening off the edge
-wins for the first player up to side 7 and the edge cells do not. On larger
-triangles the cells next to the edge are fair too. The rule here: swap a
-stone at least ``swap_distance(size)`` cells away from every edge (1 up to
-side 9, then one more for every six rows), keep those nearer the edge.
+small triangles (HexWiki, "Where to swap (y)") every first stone off the
+edge should be swapped, up to side 7, and the edge cells kept. Larger
+triangles have no solved map; the rule assumes the band of keepable cells
+along the edges widens slowly with the size: swap a stone at least
+``swap_distance(size)`` cells away from every edge (1 up to side 9, then
+one more for every six rows), keep those nearer the edge.
 
 Opening. With the swap rule on the AI opens just outside the region it
 would swap itself, away from the corners (which help only one edge pair):

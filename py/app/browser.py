@@ -20,7 +20,7 @@ from pyodide.ffi import create_proxy
 import ai
 from core import GAMES, GameError, GameState, SaveError
 
-from . import dom
+from . import dom, embed
 from .dom import element, on, report_error, tr
 from .games import SPECS, GameSpec, split_opponent
 from .saves import SaveResult, SaveSlot
@@ -152,6 +152,7 @@ class GameScreen:
             self.session = restored or self.fresh_session()
             if restored is None:
                 self.save()
+            self.apply_url_settings(self.app.url_settings.pop(self.game, {}))
         self.render_all()
         self.maybe_computer()
 
@@ -320,6 +321,9 @@ class GameScreen:
         self.remember_home_seat(session)
         self.slot.clear()
         self.app.show_storage_notices()
+        outcome = session.outcome()
+        assert outcome is not None
+        shell.notifyParent(json.dumps(embed.gameover_message(self.game, outcome, session.mode)))
 
     def save(self) -> None:
         assert self.session is not None
@@ -543,21 +547,36 @@ class GameScreen:
         """Before a human has moved, a change restarts the game at once (the
         same player starting, unless "who starts" itself changed); during a
         game it waits for the next one; after a game it simply applies."""
+        self.change_settings({name: value})
+
+    def change_settings(self, changes: dict[str, Any], render: bool = True) -> None:
+        """``change_setting`` for several settings at once; with ``render``
+        False the caller draws."""
         session = self.session
         if session is not None and not session.is_over() and not session.untouched():
-            self.pending[name] = value
+            self.pending.update(changes)
             self.store_settings()
-            self.render_settings()
+            if render:
+                self.render_settings()
             return
-        self.settings[name] = value
+        self.settings.update(changes)
         self.store_settings()
         if session is not None and not session.is_over():
-            seat = next_home_seat(value, self.last_home_seat) if name == "starts" else session.mode.home_seat
+            seat = next_home_seat(changes["starts"], self.last_home_seat) if "starts" in changes else session.mode.home_seat
             self.session = self.fresh_session(seat)
             self.thinking = False
             self.save()
-        self.render_all()
-        self.maybe_computer()
+        if render:
+            self.render_all()
+            self.maybe_computer()
+
+    def apply_url_settings(self, settings: dict[str, Any]) -> None:
+        """The settings of the page's URL (already validated), as if the
+        player had chosen them: an untouched game restarts with them, a game
+        in progress keeps going and the next one uses them."""
+        changes = {name: value for name, value in settings.items() if self.pending.get(name, self.settings[name]) != value}
+        if changes:
+            self.change_settings(changes, render=False)
 
     def render_toggles(self) -> None:
         session = self.session
@@ -643,6 +662,7 @@ class App:
         self.screens = {game: GameScreen(self, spec) for game, spec in SPECS.items()}
         self.board = dom.BoardView(js.document.getElementById("board"))
         self.route: str | None = None
+        self.url_settings = self.read_url_settings()
 
     @staticmethod
     def _local_storage() -> Any:
@@ -650,6 +670,26 @@ class App:
             return dom.LocalStorage(js.window.localStorage)
         except Exception:  # noqa: BLE001 - blocked storage raises on access
             return None
+
+    @staticmethod
+    def read_url_settings() -> dict[str, dict[str, Any]]:
+        """The settings in the page's URL (?game=notakto&boards=1&vs=perfect)
+        for the game it opens (``game``, else the route's), by game. Every
+        ignored parameter is logged as a warning."""
+        params = embed.query_params(str(js.location.search))
+        shell_names = tuple(str(name) for name in shell.shellParams)
+        route = shell.route()
+        game = params.get("game") if params.get("game") in SPECS else route if isinstance(route, str) else None
+        spec = SPECS.get(game or "")
+        if spec is None:
+            ignored = [name for name in params if name not in shell_names]
+            if ignored:
+                js.console.warn(f"URL parameters {ignored} set a game's settings, but no game is open: ignored")
+            return {}
+        settings, warnings = embed.settings_from_params(spec, params, shell_names)
+        for warning in warnings:
+            js.console.warn(warning)
+        return {spec.game: settings}
 
     @property
     def screen(self) -> GameScreen | None:
@@ -672,10 +712,12 @@ class App:
         js.setInterval(self._tick, 250)
         shell.onRoute(create_proxy(dom.guarded(self.set_route)))
         shell.onLanguage(create_proxy(dom.guarded(lambda _lang: self.redraw())))
+        self.embed_dialog = EmbedDialog(self)
         self.set_route(shell.route())
         self.show_storage_notices()
         shell.ready()
         self.engine.start()
+        asyncio.ensure_future(dom.guard(self.show_update_notice()))
 
     def set_route(self, game: Any) -> None:
         self.route = None if game is None else str(game)
@@ -714,6 +756,12 @@ class App:
         if screen is not None and kind in ("stats", "save"):
             screen.other_tab_changed(kind)
 
+    async def show_update_notice(self) -> None:
+        """A new version of the app took over with this load (the service
+        worker's version changed; boot.js compares)."""
+        if await shell.updated:
+            self.notices.show("updated", Msg("notice.updated"))
+
     def show_storage_notices(self) -> None:
         for notice in self.storage.take_notices():
             self.notices.show(f"storage-{notice.kind}", Msg(f"notice.{notice.kind}"))
@@ -721,6 +769,44 @@ class App:
     def announce(self, message: Msg) -> None:
         live = js.document.getElementById("live")
         live.textContent = tr(message)
+
+
+class EmbedDialog:
+    """The "Embed" dialog: the iframe code for the game on screen with its
+    settings and the current language, and a button that copies it. The
+    code is the value of a textarea: text, never markup in this page."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.dialog = js.document.getElementById("embed-dialog")
+        self.code = js.document.getElementById("embed-code")
+        self.status = js.document.getElementById("embed-status")
+        opener = js.document.getElementById("embed-open")
+        on(opener, "click", lambda _e: self.open())
+        on(js.document.getElementById("embed-copy"), "click", lambda _e: asyncio.ensure_future(dom.guard(self.copy())))
+        on(js.document.getElementById("embed-close"), "click", lambda _e: self.dialog.close())
+        opener.disabled = False
+
+    def open(self) -> None:
+        screen = self.app.screen
+        if screen is None:
+            return
+        params = embed.params_from_settings(screen.spec, {**screen.settings, **screen.pending})
+        url = embed.embed_url(str(js.location.origin) + str(js.location.pathname), screen.game, params, str(shell.lang))
+        title = f"{tr(Msg(f'games.{screen.game}.name'))} · {tr(Msg('app.name'))}"
+        self.code.value = embed.iframe_code(url, title)
+        self.status.textContent = ""
+        self.dialog.showModal()
+        self.code.select()
+
+    async def copy(self) -> None:
+        try:
+            await js.navigator.clipboard.writeText(self.code.value)
+        except Exception:  # noqa: BLE001 - no clipboard here, or not allowed
+            self.code.select()
+            self.status.textContent = tr(Msg("embed.copy_failed"))
+            return
+        self.status.textContent = tr(Msg("embed.copied"))
 
 
 def expose_self_checks(app: App) -> None:

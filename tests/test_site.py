@@ -1,0 +1,155 @@
+"""The site as a static host gets it (tools/build_site.py): the service
+worker's precache list, the manifests and icons, the policy in the page,
+the theme's colours, and what README promises about them."""
+
+from __future__ import annotations
+
+import json
+import re
+import struct
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from app.embed import url_choices
+from app.games import SPECS
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import build_site  # noqa: E402
+
+VENDORED = (ROOT / "vendor" / "pyodide" / "pyodide.asm.wasm").exists()
+needs_runtime = pytest.mark.skipif(not VENDORED, reason="the runtime is not vendored (make runtime)")
+INDEX = (ROOT / "index.html").read_text(encoding="utf-8")
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR", path
+    return struct.unpack(">II", data[16:24])
+
+
+@needs_runtime
+def test_the_precache_holds_everything_the_page_and_the_worker_load() -> None:
+    files = build_site.precache_files()
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    expected = {"index.html", "boot.js", "css/app.css", "icon.svg", "pyscript.toml", "py/main.py", "py/worker.py"}
+    expected |= {source.removeprefix("./") for source in config["files"]}
+    expected |= {f"i18n/{path.name}" for path in (ROOT / "i18n").glob("*.json")}
+    expected |= {path.relative_to(ROOT).as_posix() for path in (ROOT / "vendor").rglob("*")
+                 if path.is_file() and path.name != "precache.js"}
+    expected |= {f"icons/{path.name}" for path in (ROOT / "icons").glob("*.png")}
+    assert set(files) == expected
+    assert all((ROOT / name).is_file() for name in files)
+    # Every file the page links to is in it.
+    for url in re.findall(r'(?:src|href|config)="\./([^"#]+)"', INDEX):
+        assert url in files or url.startswith("vendor/manifest-"), url
+
+
+@needs_runtime
+def test_the_precache_script_and_its_version() -> None:
+    build_site.generate()
+    script = (ROOT / "vendor" / "precache.js").read_text(encoding="utf-8")
+    listed = json.loads(script.split("self.PRECACHE = ", 1)[1].rstrip().rstrip(";"))
+    files = build_site.precache_files()
+    assert listed["files"] == ["./", *(f"./{name}" for name in files)]
+    assert listed["version"] == build_site.version(files) and re.fullmatch(r"[0-9a-f]{16}", listed["version"])
+    assert build_site.version(files[:-1]) != listed["version"]
+    assert 'importScripts("./vendor/precache.js")' in (ROOT / "sw.js").read_text(encoding="utf-8")
+
+
+@needs_runtime
+def test_make_site_copies_exactly_the_site(tmp_path: Path) -> None:
+    out = tmp_path / "deep" / "sub" / "path"
+    build_site.build(out)
+    built = {path.relative_to(out).as_posix() for path in out.rglob("*") if path.is_file()}
+    assert built == {*build_site.site_files(), ".nojekyll"}
+    assert {"sw.js", "vendor/precache.js", "index.html", "vendor/pyodide/pyodide.asm.wasm"} <= built
+    with pytest.raises(SystemExit):
+        build_site.build(ROOT)
+
+
+@pytest.mark.parametrize("lang", build_site.languages())
+def test_each_language_has_an_installable_manifest(lang: str) -> None:
+    catalog = json.loads((ROOT / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    manifest = build_site.manifest(lang)
+    assert manifest["name"] == catalog["app.name"] and manifest["lang"] == lang
+    assert 0 < len(str(manifest["short_name"])) <= 12
+    assert manifest["start_url"] == manifest["scope"] == "../" and manifest["display"] == "standalone"
+    sizes = set()
+    for icon in manifest["icons"]:
+        path = (ROOT / "vendor" / icon["src"]).resolve()
+        assert path.is_file(), icon
+        if icon["type"] == "image/png":
+            width, height = png_size(path)
+            assert icon["sizes"] == f"{width}x{height}"
+            sizes.add((width, icon["purpose"]))
+    assert {(192, "any"), (512, "any"), (512, "maskable")} <= sizes
+
+
+def test_the_maskable_icon_is_full_bleed_and_the_others_have_round_corners() -> None:
+    import zlib
+
+    def pixels(path: Path) -> tuple[int, bytes]:
+        data = path.read_bytes()
+        width, _ = png_size(path)
+        idat = b"".join(data[i + 8:i + 8 + struct.unpack(">I", data[i:i + 4])[0]]
+                        for i in [m.start() - 4 for m in re.finditer(b"IDAT", data)])
+        return width, zlib.decompress(idat)
+
+    for name, corner_alpha in (("icon-512.png", 0), ("icon-maskable-512.png", 255)):
+        width, raw = pixels(ROOT / "icons" / name)
+        stride = 1 + 4 * width
+        assert raw[0] == 0 and raw[1 + 3] == corner_alpha, name  # the top-left pixel
+        middle = (width // 2) * stride + 1 + 4 * (width // 2)
+        assert raw[middle + 3] == 255, name
+
+
+def test_the_page_has_a_strict_content_security_policy() -> None:
+    match = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', INDEX)
+    assert match, "index.html has no CSP"
+    policy = {part.split()[0]: part.split()[1:] for part in match.group(1).split("; ")}
+    assert policy["default-src"] == ["'none'"]
+    assert policy["script-src"] == ["'self'", "'unsafe-eval'"]
+    assert policy["worker-src"] == ["'self'", "blob:"]
+    for directive in ("connect-src", "img-src", "style-src", "manifest-src"):
+        assert policy[directive] == ["'self'"], directive
+    assert policy["base-uri"] == policy["form-action"] == ["'none'"]
+    assert "'unsafe-inline'" not in match.group(1)
+    # README shows the same policy.
+    assert " ".join(match.group(1).split()) in " ".join(README.split())
+
+
+def _declarations(block: str) -> dict[str, str]:
+    return dict(re.findall(r"(--[\w-]+):\s*([^;]+);", block))
+
+
+def test_the_forced_dark_theme_has_the_systems_dark_colours() -> None:
+    css = (ROOT / "css" / "app.css").read_text(encoding="utf-8")
+    system = re.search(r'@media \(prefers-color-scheme: dark\) \{\s*:root:not\(\[data-theme="light"\]\) \{(.*?)\}', css, re.S)
+    forced = re.search(r':root\[data-theme="dark"\] \{(.*?)\}', css, re.S)
+    light = re.search(r":root \{(.*?)\}", css, re.S)
+    assert system and forced and light
+    assert _declarations(system.group(1)) == _declarations(forced.group(1))
+    assert set(_declarations(system.group(1))) <= set(_declarations(light.group(1)))
+
+
+def test_readme_documents_every_url_parameter_and_message() -> None:
+    names = {"game", "lang", "theme", "embed"} | {name for spec in SPECS.values() for name in url_choices(spec)}
+    for name in names:
+        assert f"| `{name}` |" in README, name
+    for message in ("ready", "resize", "gameover"):
+        assert f"| `{message}` |" in README, message
+    boot = (ROOT / "boot.js").read_text(encoding="utf-8")
+    assert 'const SHELL_PARAMS = ["game", "lang", "theme", "embed"];' in boot
+
+
+def test_the_pages_workflow_builds_with_make_site() -> None:
+    workflow = (ROOT / ".github" / "workflows" / "pages.yml").read_text(encoding="utf-8")
+    assert "run: make site" in workflow and "path: _site" in workflow
+    for action in ("actions/configure-pages@", "actions/upload-pages-artifact@", "actions/deploy-pages@"):
+        assert action in workflow, action
+    assert "_site/" in (ROOT / ".gitignore").read_text().split()

@@ -1,0 +1,166 @@
+"""The site: what a static host serves, and what the service worker keeps.
+
+`generate()` writes two kinds of files into the git-ignored vendor/ (it runs
+at the end of tools/vendor.py, so on every `make serve`, `make test` and
+`make site`):
+
+- vendor/precache.js: ``self.PRECACHE = {version, files}``, the files sw.js
+  precaches (the page, the shell, the stylesheet, the catalogs, the icons,
+  the manifests, pyscript.toml, every Python file the page and the AI worker
+  load, the vendored Pyodide and PyScript) and a version computed from their
+  content and sw.js's. A change to any of them changes this script, which the
+  browser's update check of sw.js compares byte for byte: the new version is
+  precached under a new cache name.
+- vendor/manifest-<lang>.webmanifest: the web app manifest in each catalog's
+  language (boot.js links the current language's).
+
+`python3 tools/build_site.py [folder]` (`make site`) copies exactly the files a
+static host needs into the folder (default _site/): the precached files,
+sw.js and vendor/precache.js. Every URL in them is relative, so the folder
+works at a domain's root and under any sub-path.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENDOR = ROOT / "vendor"
+PRECACHE = VENDOR / "precache.js"
+SITE = ROOT / "_site"
+
+# The app's own files at fixed places; the rest is found from the folders
+# and from pyscript.toml below.
+APP_FILES = ("index.html", "boot.js", "css/app.css", "icon.svg", "pyscript.toml", "py/main.py", "py/worker.py")
+RUNTIME_FOLDERS = ("vendor/pyodide", "vendor/pyscript")
+# Colours of the installed app's window and splash screen: the page's light
+# background (css/app.css --bg), as its light theme-color says.
+BACKGROUND = "#f6f4ef"
+
+
+def languages() -> list[str]:
+    return sorted(path.stem for path in (ROOT / "i18n").glob("*.json"))
+
+
+def manifest_path(lang: str) -> str:
+    return f"vendor/manifest-{lang}.webmanifest"
+
+
+def manifest(lang: str) -> dict[str, object]:
+    """The web app manifest in one language. Its URLs are relative to the
+    manifest itself (in vendor/), so the app's root is "../"."""
+    catalog = json.loads((ROOT / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    return {
+        "name": catalog["app.name"],
+        "short_name": catalog["app.short_name"],
+        "description": catalog["app.tagline"],
+        "lang": lang,
+        "dir": "ltr",
+        "start_url": "../",
+        "scope": "../",
+        "display": "standalone",
+        "background_color": BACKGROUND,
+        "theme_color": BACKGROUND,
+        "icons": [
+            {"src": "../icons/icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any"},
+            {"src": "../icons/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any"},
+            {"src": "../icons/icon-maskable-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"},
+            {"src": "../icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
+        ],
+    }
+
+
+def python_files() -> list[str]:
+    """The Python files PyScript copies into the interpreter (pyscript.toml)."""
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    return [source.removeprefix("./") for source in config["files"]]
+
+
+def precache_files() -> list[str]:
+    """Every file the page and the AI worker fetch, as paths from the root
+    (the page itself is also cached under its folder URL, see sw.js)."""
+    files = list(APP_FILES)
+    files += sorted(path.relative_to(ROOT).as_posix() for path in (ROOT / "icons").glob("*.png"))
+    files += [f"i18n/{lang}.json" for lang in languages()]
+    files += [manifest_path(lang) for lang in languages()]
+    files += python_files()
+    for folder in RUNTIME_FOLDERS:
+        files += sorted(path.relative_to(ROOT).as_posix() for path in (ROOT / folder).iterdir() if path.is_file())
+    assert len(set(files)) == len(files), "a file is listed twice"
+    return files
+
+
+def version(files: list[str]) -> str:
+    """A digest of the listed files' paths and content, and of sw.js."""
+    digest = hashlib.sha256()
+    for name in [*files, "sw.js"]:
+        digest.update(name.encode() + b"\0" + hashlib.sha256((ROOT / name).read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def write_if_changed(path: Path, text: str) -> bool:
+    if path.exists() and path.read_text(encoding="utf-8") == text:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return True
+
+
+def generated_paths() -> list[Path]:
+    """The files ``generate`` writes."""
+    return [*(ROOT / manifest_path(lang) for lang in languages()), PRECACHE]
+
+
+def generate() -> None:
+    """Write the manifests and vendor/precache.js (needs the runtime in
+    vendor/)."""
+    for lang in languages():
+        write_if_changed(ROOT / manifest_path(lang), json.dumps(manifest(lang), ensure_ascii=False, indent=2) + "\n")
+    files = precache_files()
+    missing = [name for name in files if not (ROOT / name).is_file()]
+    if missing:
+        sys.exit(f"site: files to precache are missing: {', '.join(missing)}")
+    # "./" is the page as a visitor asks for it (the folder's URL).
+    listed = ["./", *(f"./{name}" for name in files)]
+    script = ("// Generated by tools/build_site.py (git-ignored): what sw.js precaches, and its version.\n"
+              f"self.PRECACHE = {json.dumps({'version': version(files), 'files': listed}, indent=1)};\n")
+    write_if_changed(PRECACHE, script)
+
+
+def site_files() -> list[str]:
+    """What a static host serves: the precached files, the service worker
+    and its list."""
+    return [*precache_files(), "sw.js", PRECACHE.relative_to(ROOT).as_posix()]
+
+
+def build(out: Path) -> int:
+    """Copy the site into ``out`` (emptied first); return its size in bytes."""
+    if out == ROOT or ROOT.is_relative_to(out):
+        sys.exit(f"site: refusing to replace {out}, which holds the sources")
+    generate()
+    if out.exists():
+        shutil.rmtree(out)
+    size = 0
+    for name in site_files():
+        target = out / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(ROOT / name, target)
+        size += target.stat().st_size
+    # GitHub Pages: serve the folder as it is (no Jekyll processing).
+    (out / ".nojekyll").write_text("")
+    return size
+
+
+def main() -> None:
+    out = Path(sys.argv[1]).resolve() if len(sys.argv) > 1 else SITE
+    size = build(out)
+    print(f"site: {len(site_files())} files, {size / 1e6:.1f} MB in {out}")
+
+
+if __name__ == "__main__":
+    main()
