@@ -1425,7 +1425,7 @@ def method_notes(bench: Bench, elapsed: float) -> list[str]:
             f"round trip's p90 is under {TARGET_S * 1000:g} ms.",
             f"Order: CPython, worker and round trips take turns, {s.passes} pass{'es' if s.passes > 1 else ''} "
             "of each; in a pass every case "
-            f"first runs {s.warmup} warm-up batches (or round trips), dropped, then the cases take turns for "
+            f"first runs {s.warmup} warm-up batch{'es' if s.warmup > 1 else ''} (or round trips), dropped, then the cases take turns for "
             f"{s.repeats} kept samples each: {s.samples} samples per case in all. Pooled rows: the mean of the "
             "cases' medians, with the p10–p90 of all their samples.",
         ]
@@ -1437,11 +1437,12 @@ def method_notes(bench: Bench, elapsed: float) -> list[str]:
         notes.append("Before the engine figures, the page was warmed up on perfect moves on 6 empty boards until "
                      "their speed settled (V8 first runs Pyodide's WebAssembly unoptimised and optimises the hot "
                      f"parts in the background): {'; '.join(parts)}.")
-    solved = "; ".join(f"{boards} boards: the {'first' if outcome_of(NotaktoState(boards)) == 'won' else 'second'}"
+    solved = "; ".join(f"on {boards} boards the {'first' if outcome_of(NotaktoState(boards)) == 'won' else 'second'}"
+                       " player wins"
                        for boards in sorted({settings["boards"] for _, game, settings, _, _ in ARENA
                                              if game == "notakto"}))
     notes.append(
-        f"Strength: Notakto is solved (perfect play wins for the player who moves {solved}), so the perfect "
+        f"Strength: Notakto is solved (with perfect play {solved}), so the perfect "
         "level can lose only from a lost position, against an opponent who then makes no mistake. "
         f"{s.arena_games} games per pairing, in CPython (the moves are the same in Pyodide: checked "
         "above), colours alternating (ours first in even games), every game seeded on its own; a draw counts "
