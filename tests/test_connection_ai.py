@@ -275,6 +275,15 @@ def test_tree_reuse_keeps_the_visits_below_the_new_position():
     assert connection.search(other, iterations=50, seed=1, reuse=True).root_visits == 50
 
 
+def test_the_tree_stops_growing_at_its_node_cap(monkeypatch):
+    monkeypatch.setattr(connection, "MAX_NODES", 25)
+    state = hex_game(7, "d4")
+    searcher = connection.Search(state, random.Random(3))
+    result = searcher.run(600)
+    assert result.iterations == 600 and searcher.nodes == 25
+    assert searcher.root.size() == 26  # the root and the nodes it grew
+
+
 def test_search_reports_a_proven_win():
     state = hex_game(5, "b1 e1 b2 e2 b3 e3 b4 a1")  # black to move wins at a5 or b5
     result = connection.search(state, iterations=10, seed=1)

@@ -537,7 +537,11 @@ def _picker(moves: list[int]) -> Callable[[bytes], tuple[int, ...]]:
 
 
 EXPAND_AFTER = 2  # visits of a move before its position gets a node
-KNOWLEDGE_AT = 12  # visits of a node before its virtual connections are analysed
+KNOWLEDGE_AT = 4  # visits of a node before its virtual connections are analysed
+#: Nodes one search may create (each holds a few lists as long as its move
+#: list: about 20 KB on a 19 x 19 board). Past it the tree stops growing
+#: and playouts go on from its leaves, so long thinking times stay in memory.
+MAX_NODES = 40_000
 RAVE_BIAS = 0.01  # Silver's b^2: how soon real visits outweigh RAVE (tuned: beat 0.0025, 0.04)
 EXPLORATION = 0.4  # UCT constant on top of RAVE (tuned in self-play: 0.4 beat 0.2, 0 and 0.7)
 FIRST_PLAY = 1.1  # value of a move with no sample at all: try it first
@@ -585,6 +589,7 @@ class Search:
             self._deepen(root, self.board, self.colour)
         self.root = root
         self.iterations = 0
+        self.nodes = 0  # created by this search
 
     def run(self, max_iterations: int | None = None, seconds: float | None = None) -> SearchResult:
         """Search until ``max_iterations`` playouts or ``seconds`` have
@@ -667,9 +672,10 @@ class Search:
             child = children[index]
             if child is None:
                 empties = [cell for cell in self.empties if not board[cell]]
-                if node.visits[index] + 1 >= EXPAND_AFTER:
+                if node.visits[index] + 1 >= EXPAND_AFTER and self.nodes < MAX_NODES:
                     # Cheap tactics now; the deeper analysis once it is visited more.
                     child = new_node(board, empties, colour, geo, False)
+                    self.nodes += 1
                     children[index] = child
                     if child.proof is not None:
                         result = colour if child.proof == WIN else colour ^ 3
@@ -787,8 +793,8 @@ LEVELS: list[str] = list(LEVEL_SETTINGS)
 
 #: The last search tree of a reusing level: (game, settings, moves, root).
 _cache: tuple[str, tuple[Any, ...], tuple[int, ...], Node] | None = None
-#: A reused tree is dropped beyond this many root visits, to bound memory.
-MAX_REUSED_VISITS = 200_000
+#: A kept tree bigger than this many nodes is dropped, to bound memory.
+MAX_REUSED_NODES = MAX_NODES // 2
 
 
 def clear_cache() -> None:
@@ -815,7 +821,7 @@ def _reused_root(state: GameState) -> Node | None:
         if current is None:
             return None
         current = current.child(move)
-    if current is None or current.total > MAX_REUSED_VISITS:
+    if current is None or current.size() > MAX_REUSED_NODES:
         return None
     return current
 

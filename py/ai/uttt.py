@@ -47,6 +47,12 @@ them worse (30 %); choosing a winnable board on a free choice made them
 better (62 %). Priors beat none (62 %); doubling their weight and visits
 added a little (60 %). Exploration 0.7 beat 0.5 (63 %) and 0.4 (56 %);
 1.0 was level (51 %).
+
+Against OpenSpiel's MCTSBot (plain UCT in C++, random rollouts, about 2-6
+times our playouts in the same time), ``tools/arena.py``, 40 games each at
+0.5 s a move on a shared 2-core machine: 67.5 % (22 wins, 10 draws, 8
+losses; 95 % interval 52-80 %) at equal time and 58.8 % (18-11-11; 43-73 %)
+with half the time.
 """
 
 from __future__ import annotations
