@@ -132,6 +132,46 @@ def bench_playouts(request_json: str) -> str:
         return json.dumps({"error": f"{type(error).__name__}: {error}"})
 
 
+def bench_search(request_json: str) -> str:
+    """Time the engines' own searches (MCTS with their playout policies:
+    ``ai.ENGINES[game].search``) at a fixed number of iterations, so both
+    runtimes do exactly the same work; the same function runs under CPython
+    in tools/bench.py.
+
+    {"cases": [{"game": <save dict>, "iterations": int}], "seed": int,
+     "warmup": int, "repeats": int}
+    -> {"python": str, "platform": str,
+        "results": [{"samples": [s per iteration, one per search], "moves": [text]}]}
+    or {"error": message}. Search i of a case uses seed ``seed + i``; the
+    moves found prove that both runtimes searched the same trees. The cases
+    take turns, as in bench_moves."""
+    try:
+        request = json.loads(request_json)
+        seed, warmup, repeats = int(request["seed"]), int(request["warmup"]), int(request["repeats"])
+        cases = []
+        for case in request["cases"]:
+            saved = case["game"]
+            state = GAMES[saved["game"]].from_dict(saved)
+            engine = ai.ENGINES[state.game]
+            if not hasattr(engine, "search"):
+                raise ValueError(f"the {state.game} computer does not search")
+            cases.append((state, engine, int(case["iterations"])))
+        results: list[dict] = [{"samples": [], "moves": []} for _ in cases]
+        gc.collect()
+        for index in range(warmup + repeats):
+            for (state, engine, iterations), result in zip(cases, results):
+                engine.clear_cache()
+                start = time.perf_counter()
+                found = engine.search(state, iterations=iterations, seed=seed + index)
+                elapsed = time.perf_counter() - start
+                if index >= warmup:
+                    result["samples"].append(elapsed / max(1, found.iterations))
+                    result["moves"].append(state.move_to_text(found.move))
+        return json.dumps({"python": sys.version, "platform": sys.platform, "results": results})
+    except (GameError, KeyError, TypeError, ValueError) as error:
+        return json.dumps({"error": f"{type(error).__name__}: {error}"})
+
+
 def bench_memory(_request_json: str = "{}") -> str:
     """{"wasm_bytes": this interpreter's WebAssembly memory (its whole heap;
     it grows and never shrinks), or None outside Pyodide}."""
@@ -142,4 +182,4 @@ def bench_memory(_request_json: str = "{}") -> str:
     return json.dumps({"wasm_bytes": int(pyodide_js._module.HEAPU8.length)})
 
 
-__export__ = ["choose_move", "self_check", "bench_moves", "bench_playouts", "bench_memory"]
+__export__ = ["choose_move", "self_check", "bench_moves", "bench_playouts", "bench_search", "bench_memory"]

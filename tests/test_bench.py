@@ -347,6 +347,30 @@ def test_the_worker_playout_hook_plays_the_same_games_for_the_same_seed() -> Non
     assert json.loads(worker.bench_memory("{}")) == {"wasm_bytes": None}  # not in Pyodide
 
 
+def test_the_worker_search_hook_runs_each_engine_reproducibly() -> None:
+    import worker
+
+    cases = [{"game": bench.GAMES[game].from_settings(settings).to_dict(), "iterations": 64}
+             for _, game, settings in bench.SEARCHES]
+    request = {"cases": cases, "seed": 5, "warmup": 1, "repeats": 2}
+    reply = json.loads(worker.bench_search(json.dumps(request)))
+    assert [len(r["samples"]) for r in reply["results"]] == [2, 2, 2]
+    assert all(s > 0 for r in reply["results"] for s in r["samples"])
+    again = json.loads(worker.bench_search(json.dumps(request)))
+    assert [r["moves"] for r in again["results"]] == [r["moves"] for r in reply["results"]]
+    for (_, game, settings), result in zip(bench.SEARCHES, reply["results"]):
+        state = bench.GAMES[game].from_settings(settings)
+        assert all(state.parse_move(move) in state.legal_moves() for move in result["moves"])
+    notakto = {**request, "cases": [{"game": NotaktoState(1).to_dict(), "iterations": 8}]}
+    assert "does not search" in json.loads(worker.bench_search(json.dumps(notakto)))["error"]
+
+
+def test_every_searching_level_has_a_budget_the_bench_can_show() -> None:
+    for _, game, _ in bench.SEARCHES:
+        text = bench.level_budgets(game, 1000.0)
+        assert all(level in text for level in bench.ai.levels(game))
+
+
 def test_a_random_playout_plays_to_the_end_through_push() -> None:
     state = NotaktoState(4)
     plies = __import__("worker").random_playout(state, random.Random(3))
@@ -386,10 +410,13 @@ def test_tallies_count_each_seat_apart() -> None:
     assert tally.score == 0.5
 
 
-def test_quick_mode_does_less_of_everything_and_the_uttt_arena_has_its_place() -> None:
-    for name in ("passes", "repeats", "startup_rounds", "long_games", "arena_games", "quiet_wait_s", "warm_max_s"):
+def test_quick_mode_does_less_of_everything_and_every_game_has_its_rows() -> None:
+    for name in ("passes", "repeats", "startup_rounds", "long_games", "arena_games", "quiet_wait_s", "warm_max_s",
+                 "openspiel_games", "openspiel_move_s", "openspiel_check_games"):
         assert getattr(bench.QUICK, name) <= getattr(bench.FULL, name), name
     assert bench.QUICK.startup_rounds >= 2  # both orders of the A/B pair
-    assert bench.uttt_strength in bench.MEASUREMENTS and bench.uttt_strength(None) == []
-    assert all(game in bench.GAMES for _, game, _ in bench.PLAYOUTS)
+    assert bench.FULL.openspiel_factors == (1.0, 0.5)  # equal time and half time, as the game issues ask
+    assert bench.openspiel_strength in bench.MEASUREMENTS and bench.search_throughput in bench.MEASUREMENTS
+    assert {game for _, game, _ in bench.PLAYOUTS} == set(bench.GAMES)
+    assert {game for _, game, _ in bench.SEARCHES} == {game for _, game, _ in bench.OPENSPIEL} == {"uttt", "hex", "y"}
     assert all(game in bench.GAMES for _, game, _, _, _ in bench.ARENA)

@@ -292,8 +292,9 @@ class SpielPlayer:
     CALIBRATION_SIMS = 2000
 
     def __init__(self, adapter: Adapter, move_time: float, seed: int,
-                 rates: dict[int, float] | None = None) -> None:
+                 rates: dict[int, float] | None = None, calibration_sims: int = CALIBRATION_SIMS) -> None:
         self.adapter = adapter
+        self.calibration_sims = calibration_sims
         self.game = adapter.load()
         self.move_time = move_time
         self.seed = seed
@@ -321,9 +322,9 @@ class SpielPlayer:
                 if ours.is_over() or len(state.legal_actions()) < 2:
                     continue
                 start = time.perf_counter()
-                self._bot(self.CALIBRATION_SIMS, self.seed).step(state)
+                self._bot(self.calibration_sims, self.seed).step(state)
                 times += time.perf_counter() - start
-                sims += self.CALIBRATION_SIMS
+                sims += self.calibration_sims
             if times:
                 rates[stage] = sims / times
         return rates
@@ -572,6 +573,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--gtp", action="store_true", help="play our side through py/gtp.py")
     parser.add_argument("--check-games", type=int, default=200, help="random games for the rules check")
+    parser.add_argument("--calibration-sims", type=int, default=SpielPlayer.CALIBRATION_SIMS,
+                        help="OpenSpiel's simulations per timed search when measuring its speed")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once, in worker processes")
     parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     options = parser.parse_args(argv)
@@ -589,7 +592,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"rules agree with OpenSpiel: {options.check_games} random games, {positions} positions", file=sys.stderr)
 
     our_time = options.move_time * options.our_time_factor
-    calibrated = SpielPlayer(adapter, options.move_time, options.seed)
+    calibrated = SpielPlayer(adapter, options.move_time, options.seed, calibration_sims=options.calibration_sims)
     plies = tuple(k * (adapter.max_plies // 4) for k in range(4))
     rates = ", ".join(f"{calibrated.rate(ply):.0f}" for ply in plies)
     print(f"OpenSpiel MCTSBot: {rates} simulations/s at plies {', '.join(map(str, plies))}", file=sys.stderr)

@@ -16,17 +16,20 @@ when anything fails. What is measured, in this order:
 2. Bytes the server sent on a cold first visit, the runtime apart from ours.
 3. Responsiveness and memory: whole games against the perfect computer on 6
    boards, the page's long tasks; the JS heap and both interpreters' heaps.
-4. Engine throughput: random playouts per second, and the AI's move times at
-   every level, under native CPython and in the page's Pyodide worker, the
-   same functions in both (py/worker.py: ``bench_playouts``, ``bench_moves``;
-   reached through the page's bench hooks in py/app/browser.py), with their
-   results checked equal.
-5. Strength: arena matches of each game's strongest level against baselines
-   (CPython), with Wilson 95 % intervals.
+4. Engine throughput: random playouts per second (every game), the engines'
+   own search iterations per second (UTTT, Hex, Y) and the AI's move times at
+   every Notakto level, under native CPython and in the page's Pyodide
+   worker, the same functions in both (py/worker.py: ``bench_playouts``,
+   ``bench_search``, ``bench_moves``; reached through the page's bench hooks
+   in py/app/browser.py), with their results checked equal.
+5. Strength: arena matches of each game's strongest level (CPython) against
+   baselines: Notakto's weaker levels and random play here, and for UTTT, Hex
+   and Y a plain UCT search in C++ (OpenSpiel's MCTSBot, tools/arena.py) at
+   equal and at half time; with Wilson 95 % intervals.
 
 To add figures, write a function ``(Bench) -> list[Row]`` and append it to
 ``MEASUREMENTS``: each row names its table and fills some columns. A new game
-adds its lines to ``PLAYOUTS`` and ``ARENA`` (and its move-time rows).
+adds its lines to ``PLAYOUTS``, ``SEARCHES``, ``ARENA`` or ``OPENSPIEL``.
 """
 
 from __future__ import annotations
@@ -57,6 +60,7 @@ sys.path.insert(0, str(ROOT / "py"))
 
 import ai  # noqa: E402
 import worker  # noqa: E402 - the worker's own module, run here under CPython
+from ai import connection as connection_ai  # noqa: E402
 from ai import notakto as notakto_ai  # noqa: E402
 from core import FIRST, GAMES, SECOND, GameState  # noqa: E402
 from core.notakto import CELLS, HAS_LINE, NotaktoState  # noqa: E402
@@ -357,6 +361,11 @@ class Settings:
     warm_computer: bool = True  # time the computer's start on warm visits too
     warm_max_s: float = 30.0  # at most this long warming up the page before the engine figures
     playout_batch_s: float = 0.02  # a timed batch of playouts lasts at least this long under CPython
+    search_s: float = 0.1  # a timed search lasts at least this long under CPython
+    openspiel_games: int = 40  # games per match against OpenSpiel (tools/arena.py)
+    openspiel_move_s: float = 0.25  # OpenSpiel's seconds per move; ours is this times a factor
+    openspiel_factors: tuple[float, ...] = (1.0, 0.5)
+    openspiel_check_games: int = 200  # random games through both engines first, the rules compared
 
     @property
     def samples(self) -> int:
@@ -366,7 +375,8 @@ class Settings:
 FULL = Settings("full", passes=4, quiet_wait_s=90, warmup=3, repeats=15, batch_s=0.005,
                 startup_rounds=7, long_games=3, arena_games=2000)
 QUICK = Settings("quick", passes=2, quiet_wait_s=5, warmup=1, repeats=3, batch_s=0.005,
-                 startup_rounds=2, long_games=1, arena_games=200, warm_computer=False, warm_max_s=8.0)
+                 startup_rounds=2, long_games=1, arena_games=200, warm_computer=False, warm_max_s=8.0,
+                 openspiel_games=2, openspiel_move_s=0.05, openspiel_factors=(1.0,), openspiel_check_games=20)
 MAX_BATCH = 4096
 WARM_WORKER_S = 3.0  # at least this long warming up the worker, until its speed settles
 WARM_PAGE_S = 1.0  # and the main thread's round trips
@@ -430,10 +440,12 @@ SERVICE_WORKER_JS = """async () => {
   }
   if (!registration) return null;
   const deadline = performance.now() + 60000;
-  while ((registration.installing || registration.waiting || !registration.active) && performance.now() < deadline) {
+  const settled = () => !registration.installing && !registration.waiting && registration.active
+    && registration.active.state === "activated";
+  while (!settled() && performance.now() < deadline) {
     await pause(100);
   }
-  return registration.active ? registration.active.state : "not active after 60 s";
+  return settled() ? "activated" : `not activated after 60 s (${registration.active && registration.active.state})`;
 }"""
 
 MY_TURN_JS = ("!document.querySelector('[data-testid=result]').hidden"
@@ -917,34 +929,42 @@ class Bench:
             self._moves.update(zip(todo, timings))
         return [self._moves[case] for case in cases]
 
-    # -- playouts ------------------------------------------------------------------------
-    def playout_timings(self, cases: Sequence[dict[str, Any]]) -> list[tuple[list[float], list[float], int]]:
-        """Seconds per random playout of each case (``{"game", "settings"}``)
-        under CPython and in the worker, taking turns as the move timings do;
-        both must play the same games (their plies are compared)."""
+    # -- playouts and searches -----------------------------------------------------------
+    def paired(self, function: str, cases: Sequence[dict[str, Any]], size_key: str, size_s: float,
+               check: str) -> list[tuple[list[float], list[float], int]]:
+        """Seconds per item (a playout, a search iteration) of each case under
+        CPython and in the page's worker, running the same function of
+        py/worker.py (``function``: bench_playouts, bench_search) with the
+        same seeds, taking turns as the move timings do; the replies' ``check``
+        values (plies played, moves found) must be equal. Each case is first
+        sized: ``size_key`` (a batch of playouts, a search's iterations) is
+        the power of two lasting at least ``size_s`` under CPython."""
         s = self.settings
         app = self.page()
-        probe = json.loads(worker.bench_playouts(json.dumps(
-            {"cases": [{**c, "batch": 4} for c in cases], "seed": self.seed, "warmup": 1, "repeats": 5})))
-        if "error" in probe:
-            raise BenchError(f"bench_playouts under CPython: {probe['error']}")
-        batches = [batch_size(percentile(r["samples"], 50), s.playout_batch_s) for r in probe["results"]]
-        request = {"cases": [{**c, "batch": b} for c, b in zip(cases, batches)], "seed": self.seed,
+
+        def native(request: dict[str, Any]) -> dict[str, Any]:
+            reply = json.loads(getattr(worker, function)(json.dumps(request)))
+            if "error" in reply:
+                raise BenchError(f"{function} under CPython: {reply['error']}")
+            return reply
+
+        probe = native({"cases": [{**c, size_key: 64 if size_key == "iterations" else 4} for c in cases],
+                        "seed": self.seed, "warmup": 1, "repeats": 3})
+        sizes = [batch_size(percentile(r["samples"], 50), size_s) for r in probe["results"]]
+        request = {"cases": [{**c, size_key: n} for c, n in zip(cases, sizes)], "seed": self.seed,
                    "warmup": s.warmup, "repeats": s.repeats}
-        out: list[tuple[list[float], list[float], int]] = [([], [], b) for b in batches]
+        out: list[tuple[list[float], list[float], int]] = [([], [], n) for n in sizes]
         for _ in range(s.passes):
             self.settle()
-            native = json.loads(worker.bench_playouts(json.dumps(request)))
-            if "error" in native:
-                raise BenchError(f"bench_playouts under CPython: {native['error']}")
+            here = native(request)
             self.settle()
-            inside = app.worker("bench_playouts", request)
+            inside = app.worker(function, request)
             if inside.get("platform") != "emscripten":
-                raise BenchError(f"bench_playouts did not run in Pyodide (platform {inside.get('platform')!r})")
-            for case, a, b, (cpython, pyodide, _) in zip(cases, native["results"], inside["results"], out):
-                if a["plies"] != b["plies"]:
-                    raise BenchError(f"CPython and Pyodide played different {case['game']} playouts: "
-                                     f"{a['plies']} != {b['plies']} plies")
+                raise BenchError(f"{function} did not run in Pyodide (platform {inside.get('platform')!r})")
+            for case, a, b, (cpython, pyodide, _) in zip(cases, here["results"], inside["results"], out):
+                if a[check] != b[check]:
+                    raise BenchError(f"CPython and Pyodide differ in {function} on {case['game']}: "
+                                     f"{check} {a[check]} != {b[check]}")
                 cpython += a["samples"]
                 pyodide += b["samples"]
         return out
@@ -1033,6 +1053,8 @@ RESPONSIVE_TITLE = "Responsiveness: the page's main thread during whole games ag
 MEMORY_TITLE = "Memory: the page's JS heap (after a full GC) and each interpreter's WebAssembly memory"
 THROUGHPUT_TITLE = "Engine throughput: random playouts per second from the start, median (p10–p90)"
 STRENGTH_TITLE = "Strength: arena matches of the strongest level, colours alternating (CPython)"
+OPENSPIEL_TITLE = ("Strength against a plain UCT search in C++ (OpenSpiel's MCTSBot, random playouts), colours "
+                   "alternating (ours under CPython)")
 
 
 def startup(bench: Bench) -> list[Row]:
@@ -1196,19 +1218,63 @@ def memory_at_end(bench: Bench) -> list[Row]:
 #: adds its line (any game in core.GAMES plays through its own push).
 PLAYOUTS: list[tuple[str, str, dict[str, Any]]] = [
     ("Notakto, 3 boards", "notakto", {"boards": 3}),
+    ("Ultimate Tic-Tac-Toe", "uttt", {}),
+    ("Hex 11×11", "hex", {"size": 11}),
+    ("Y, side 13", "y", {"size": 13}),
 ]
 
 
 def throughput(bench: Bench) -> list[Row]:
     cases = [{"game": game, "settings": settings} for _, game, settings in PLAYOUTS]
     rows = []
-    for (label, _, _), (cpython, pyodide, batch) in zip(PLAYOUTS, bench.playout_timings(cases)):
+    timings = bench.paired("bench_playouts", cases, "batch", bench.settings.playout_batch_s, "plies")
+    for (label, _, _), (cpython, pyodide, batch) in zip(PLAYOUTS, timings):
         native, inside = Stat.rates(cpython), Stat.rates(pyodide)
         speed = inside.median / native.median
         rows.append(Row(THROUGHPUT_TITLE, {
             "game": label, "CPython": native, "Pyodide worker": inside,
             "Pyodide speed ÷ CPython": Ratio(speed), f"≥ {TARGET_SPEED:g}×": verdict(at_least(speed, TARGET_SPEED)),
             "playouts per sample": batch}))
+    return rows
+
+
+SEARCH_TITLE = ("Engine search from the start position: the engines' own MCTS iterations per second "
+                "(their playout policies, trees and proofs), median (p10–p90)")
+#: The searching engines, each from its start position: (label, game, settings).
+SEARCHES: list[tuple[str, str, dict[str, Any]]] = [
+    ("Ultimate Tic-Tac-Toe", "uttt", {}),
+    ("Hex 11×11", "hex", {"size": 11}),
+    ("Y, side 13", "y", {"size": 13}),
+]
+
+
+def level_budgets(game: str, rate: float) -> str:
+    """Each level's budget (iterations and seconds, whichever ends first)
+    and, at ``rate`` iterations per second, the seconds it thinks."""
+    engine = ai.ENGINES[game]
+    # Hex and Y share their levels, defined in ai/connection.py.
+    settings = getattr(engine, "LEVEL_SETTINGS", None) or connection_ai.LEVEL_SETTINGS
+    parts = []
+    for name in engine.LEVELS:
+        level = settings[name]
+        seconds = level.seconds if level.iterations is None else min(level.seconds, level.iterations / rate)
+        cap = "∞" if level.iterations is None else f"{level.iterations:,}"
+        parts.append(f"{name} {cap} it / {level.seconds:g} s → {seconds:.2g} s")
+    return "; ".join(parts)
+
+
+def search_throughput(bench: Bench) -> list[Row]:
+    cases = [{"game": GAMES[game].from_settings(settings).to_dict()} for _, game, settings in SEARCHES]
+    timings = bench.paired("bench_search", cases, "iterations", bench.settings.search_s, "moves")
+    rows = []
+    for (label, game, _), (cpython, pyodide, iterations) in zip(SEARCHES, timings):
+        native, inside = Stat.rates(cpython), Stat.rates(pyodide)
+        speed = inside.median / native.median
+        rows.append(Row(SEARCH_TITLE, {
+            "game": label, "CPython": native, "Pyodide worker": inside,
+            "Pyodide speed ÷ CPython": Ratio(speed), f"≥ {TARGET_SPEED:g}×": verdict(at_least(speed, TARGET_SPEED)),
+            "iterations per search": iterations,
+            "levels: budget → thinking time in the worker": level_budgets(game, inside.median)}))
     return rows
 
 
@@ -1281,22 +1347,70 @@ def strength(bench: Bench) -> list[Row]:
     return rows
 
 
-def uttt_strength(bench: Bench) -> list[Row]:
-    """>>> PLUG-IN POINT: Ultimate Tic-Tac-Toe against OpenSpiel's MCTSBot.
+#: Matches against OpenSpiel's MCTSBot (tools/arena.py, in a subprocess):
+#: (label, game, size or None); each at equal time and at half time.
+OPENSPIEL: list[tuple[str, str, int | None]] = [
+    ("Ultimate Tic-Tac-Toe", "uttt", None),
+    ("Hex 11×11", "hex", 11),
+    ("Y, side 11", "y", 11),
+]
+TARGET_EQUAL_TIME = 0.6  # the strongest level's score against OpenSpiel at equal time
+TARGET_HALF_TIME = 0.5  # and with half OpenSpiel's time
 
-    tools/arena.py (its own issue) plays our strongest UTTT level against
-    OpenSpiel and prints one Markdown row. When it is ready, run it here (as
-    a subprocess: ``--game uttt --games N``, N from the settings, fewer in
-    quick mode) and return its figures as ``Row(STRENGTH_TITLE, {...})``
-    with the columns of ``strength_row`` ("opponent": "OpenSpiel MCTSBot
-    (… sims)"; extra columns such as "s/move ours" are welcome). Until then
-    it adds no rows, and the bench does not depend on OpenSpiel."""
-    return []
+
+def run_arena(game: str, size: int | None, games: int, move_time: float, factor: float, check_games: int,
+              seed: int, calibration_sims: int = 2000) -> dict[str, Any]:
+    """One match of tools/arena.py (our strongest level, CPython, against
+    OpenSpiel's MCTSBot), its JSON summary."""
+    command = [sys.executable, str(ROOT / "tools" / "arena.py"), "--game", game, "--games", str(games),
+               "--move-time", str(move_time), "--our-time-factor", str(factor), "--check-games", str(check_games),
+               "--seed", str(seed), "--jobs", str(min(2, os.cpu_count() or 1)), "--json",
+               "--calibration-sims", str(calibration_sims)]
+    if size is not None:
+        command += ["--size", str(size)]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise BenchError(f"tools/arena.py --game {game} failed ({done.returncode}): {done.stderr.strip()[-800:]}")
+    return json.loads(done.stdout)
+
+
+def openspiel_strength(bench: Bench) -> list[Row]:
+    """The strongest level of each searching game against a plain UCT search
+    in C++ (OpenSpiel's MCTSBot), at equal and at half time per move."""
+    s = bench.settings
+    if importlib.util.find_spec("pyspiel") is None:
+        bench.notes.append("**OpenSpiel is not installed** (`pip install -r requirements-bench.txt`; `make bench` "
+                           "does it): no matches against it were played.")
+        return []
+    rows = []
+    for label, game, size in OPENSPIEL:
+        for factor in s.openspiel_factors:
+            progress(f"arena: {label} against OpenSpiel MCTSBot, our time ×{factor:g}, {s.openspiel_games} games")
+            bench.settle()
+            found = run_arena(game, size, s.openspiel_games, s.openspiel_move_s, factor, s.openspiel_check_games,
+                              bench.seed, 2000 if s.name == "full" else 300)
+            bench.facts.setdefault("openspiel", []).append(found)
+            target = TARGET_EQUAL_TIME if factor == 1 else TARGET_HALF_TIME if factor == 0.5 else None
+            score = found["score"]
+            rows.append(Row(OPENSPIEL_TITLE, {
+                "game": label, "ours": f"{found['level']} ({factor:g}× time)",
+                "opponent": f"OpenSpiel MCTSBot, {s.openspiel_move_s:g} s/move (~{found['sims_per_decision']:,.0f} "
+                            "simulations)",
+                "games": found["games"], "W-D-L": f"{found['wins']}-{found['draws']}-{found['losses']}",
+                "score": format_percent(score),
+                "95% CI": f"{format_percent(found['ci_low'])}–{format_percent(found['ci_high'])}",
+                "s/move ours · theirs": f"{found['our_s_per_move']:.2f} · {found['their_s_per_move']:.2f}",
+                "target": "—" if target is None else (
+                    f"≥ {target:.0%}: {verdict(score >= target)}"
+                    + (" (CI above)" if found["ci_low"] >= target else " (CI spans it)" if found["ci_high"] >= target
+                       else " (CI below)")),
+            }))
+    return rows
 
 
 #: Every measurement, in order. Each returns rows; add new figures here.
 MEASUREMENTS: list[Callable[[Bench], list[Row]]] = [
-    startup, notakto_long_games, throughput, notakto_perfect, notakto_levels, memory_at_end, strength, uttt_strength,
+    startup, notakto_long_games, throughput, search_throughput, notakto_perfect, notakto_levels, memory_at_end, strength, openspiel_strength,
 ]
 
 
@@ -1446,8 +1560,22 @@ def method_notes(bench: Bench, elapsed: float) -> list[str]:
         "level can lose only from a lost position, against an opponent who then makes no mistake. "
         f"{s.arena_games} games per pairing, in CPython (the moves are the same in Pyodide: checked "
         "above), colours alternating (ours first in even games), every game seeded on its own; a draw counts "
-        "half. 95% CI: the Wilson score interval. `random` picks uniformly among the legal moves. Ultimate "
-        "Tic-Tac-Toe's match against OpenSpiel plugs in at `uttt_strength` (tools/arena.py).")
+        "half. 95% CI: the Wilson score interval. `random` picks uniformly among the legal moves.")
+    if "openspiel" in facts:
+        checked = "; ".join(f"{m['game']}: {m['rules_check_games']} games, {m['rules_check_positions']:,} positions"
+                            for m in facts["openspiel"][::len(s.openspiel_factors)])
+        notes.append(
+            "Against OpenSpiel: `tools/arena.py --json` per match (its module doc has the details): OpenSpiel "
+            "2.0.2's MCTSBot (uct_c 2, one random rollout per simulation, no solver) gets the simulations that "
+            f"fit {s.openspiel_move_s:g} s a move on this machine, its speed measured per stage of the game and "
+            "tracked move by move; ours, the strongest level with `move_time` = that times the factor, tree "
+            f"reuse on. {s.openspiel_games} games per match, two at a time (one per core), colours alternating, "
+            "Hex and Y without the swap rule (OpenSpiel has none). Before each match random games went through "
+            f"both engines and agreed on every legal move and result ({checked}). A free choice in OpenSpiel's "
+            "Ultimate Tic-Tac-Toe is two decisions, each with the whole budget: there it thinks twice as long. "
+            "Targets (issues 5 and 6): ≥ 60 % at equal time, ≥ 50 % at half time."
+            + (" Quick mode: a couple of very short games, to see that it all runs; the figures mean nothing."
+               if s.name == "quick" else ""))
     if bench._starts:
         busy = [b for b in bench._starts if b >= Bench.QUIET]
         notes.append(f"Before each phase the bench waits for a quiet machine (under {Bench.QUIET:.0%} CPU busy), "
