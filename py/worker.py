@@ -172,6 +172,30 @@ def bench_search(request_json: str) -> str:
         return json.dumps({"error": f"{type(error).__name__}: {error}"})
 
 
+def bench_choose(request_json: str) -> str:
+    """The computer's move in each case, timed: what a player gets (for the
+    puzzle score; the same function runs under CPython in tools/bench.py).
+
+    {"cases": [{"game": <save dict>, "level": str, "seed": int, "move_time": float | null}]}
+    -> {"python": str, "platform": str, "results": [{"move": text, "seconds": float}]}
+    or {"error": message}. Each case starts with no tree kept from before."""
+    try:
+        request = json.loads(request_json)
+        results = []
+        for case in request["cases"]:
+            saved = case["game"]
+            state = GAMES[saved["game"]].from_dict(saved)
+            engine = ai.ENGINES[state.game]
+            if hasattr(engine, "clear_cache"):
+                engine.clear_cache()
+            start = time.perf_counter()
+            move = ai.choose_move(state, case["level"], seed=case.get("seed"), move_time=case.get("move_time"))
+            results.append({"move": state.move_to_text(move), "seconds": time.perf_counter() - start})
+        return json.dumps({"python": sys.version, "platform": sys.platform, "results": results})
+    except (GameError, KeyError, TypeError, ValueError) as error:
+        return json.dumps({"error": f"{type(error).__name__}: {error}"})
+
+
 def bench_memory(_request_json: str = "{}") -> str:
     """{"wasm_bytes": this interpreter's WebAssembly memory (its whole heap;
     it grows and never shrinks), or None outside Pyodide}."""
@@ -182,4 +206,4 @@ def bench_memory(_request_json: str = "{}") -> str:
     return json.dumps({"wasm_bytes": int(pyodide_js._module.HEAPU8.length)})
 
 
-__export__ = ["choose_move", "self_check", "bench_moves", "bench_playouts", "bench_search", "bench_memory"]
+__export__ = ["choose_move", "self_check", "bench_moves", "bench_playouts", "bench_search", "bench_choose", "bench_memory"]

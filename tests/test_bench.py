@@ -365,6 +365,21 @@ def test_the_worker_search_hook_runs_each_engine_reproducibly() -> None:
     assert "does not search" in json.loads(worker.bench_search(json.dumps(notakto)))["error"]
 
 
+def test_the_worker_choose_hook_plays_what_the_ai_plays() -> None:
+    import worker
+
+    tool = bench._load_puzzles_tool()
+    puzzle = next(p for p in tool.load_puzzles() if p["size"] == 5)
+    state, exchanged = tool.puzzle_state(puzzle)
+    case = {"game": state.to_dict(), "level": "beginner", "seed": 3, "move_time": None}
+    reply = json.loads(worker.bench_choose(json.dumps({"cases": [case, case]})))
+    first, second = reply["results"]
+    assert first["move"] == second["move"] == state.move_to_text(bench.ai.choose_move(state, "beginner", seed=3))
+    assert first["seconds"] > 0
+    bad = json.loads(worker.bench_choose(json.dumps({"cases": [{**case, "level": "grandmaster"}]})))
+    assert "grandmaster" in bad["error"]
+
+
 def test_every_searching_level_has_a_budget_the_bench_can_show() -> None:
     for _, game, _ in bench.SEARCHES:
         text = bench.level_budgets(game, 1000.0)
@@ -418,5 +433,6 @@ def test_quick_mode_does_less_of_everything_and_every_game_has_its_rows() -> Non
     assert bench.FULL.openspiel_factors == (1.0, 0.5)  # equal time and half time, as the game issues ask
     assert bench.openspiel_strength in bench.MEASUREMENTS and bench.search_throughput in bench.MEASUREMENTS
     assert {game for _, game, _ in bench.PLAYOUTS} == set(bench.GAMES)
+    assert bench.hex_puzzles in bench.MEASUREMENTS and bench.QUICK.puzzle_s < bench.FULL.puzzle_s == 2.0
     assert {game for _, game, _ in bench.SEARCHES} == {game for _, game, _ in bench.OPENSPIEL} == {"uttt", "hex", "y"}
     assert all(game in bench.GAMES for _, game, _, _, _ in bench.ARENA)

@@ -366,6 +366,8 @@ class Settings:
     openspiel_move_s: float = 0.25  # OpenSpiel's seconds per move; ours is this times a factor
     openspiel_factors: tuple[float, ...] = (1.0, 0.5)
     openspiel_check_games: int = 200  # random games through both engines first, the rules compared
+    puzzle_s: float = 2.0  # the strongest Hex level's time per puzzle
+    puzzles_in_browser: bool = True  # the puzzles in the page's worker too
 
     @property
     def samples(self) -> int:
@@ -376,7 +378,8 @@ FULL = Settings("full", passes=4, quiet_wait_s=90, warmup=3, repeats=15, batch_s
                 startup_rounds=7, long_games=3, arena_games=2000)
 QUICK = Settings("quick", passes=2, quiet_wait_s=5, warmup=1, repeats=3, batch_s=0.005,
                  startup_rounds=2, long_games=1, arena_games=200, warm_computer=False, warm_max_s=8.0,
-                 openspiel_games=2, openspiel_move_s=0.05, openspiel_factors=(1.0,), openspiel_check_games=20)
+                 openspiel_games=2, openspiel_move_s=0.05, openspiel_factors=(1.0,), openspiel_check_games=20,
+                 puzzle_s=0.25, puzzles_in_browser=False)
 MAX_BATCH = 4096
 WARM_WORKER_S = 3.0  # at least this long warming up the worker, until its speed settles
 WARM_PAGE_S = 1.0  # and the main thread's round trips
@@ -1408,9 +1411,61 @@ def openspiel_strength(bench: Bench) -> list[Row]:
     return rows
 
 
+PUZZLES_TITLE = "Hex puzzles: textbook positions with a single winning idea, solved by the strongest level"
+
+
+def _load_puzzles_tool() -> Any:
+    spec = importlib.util.spec_from_file_location("puzzles", ROOT / "tools" / "puzzles.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def hex_puzzles(bench: Bench) -> list[Row]:
+    """tests/data/hex_puzzles.json (tools/puzzles.py): the strongest Hex
+    level given ``puzzle_s`` per puzzle, under CPython and in the page's
+    worker: how many it solves (plays a winning move)."""
+    s = bench.settings
+    tool = _load_puzzles_tool()
+    puzzles = tool.load_puzzles()
+    level = ai.levels("hex")[-1]
+    states = [tool.puzzle_state(puzzle) for puzzle in puzzles]
+    request = {"cases": [{"game": state.to_dict(), "level": level, "seed": bench.seed, "move_time": s.puzzle_s}
+                         for state, _ in states]}
+    progress(f"hex puzzles: {len(puzzles)} at {s.puzzle_s:g} s each, in CPython and in the worker")
+    bench.settle()
+    native = json.loads(worker.bench_choose(json.dumps(request)))
+    if "error" in native:
+        raise BenchError(f"bench_choose under CPython: {native['error']}")
+    runs = [("CPython", native["results"])]
+    if s.puzzles_in_browser:
+        bench.settle()
+        inside = bench.page().worker("bench_choose", request)
+        if inside.get("platform") != "emscripten":
+            raise BenchError(f"bench_choose did not run in Pyodide (platform {inside.get('platform')!r})")
+        runs.append(("Pyodide worker", inside["results"]))
+    rows = []
+    for where, results in runs:
+        by_size: dict[int, list[bool]] = {}
+        seconds = []
+        for puzzle, (state, exchanged), result in zip(puzzles, states, results):
+            solved = state.parse_move(result["move"]) in tool.answers(puzzle, exchanged)
+            by_size.setdefault(puzzle["size"], []).append(solved)
+            seconds.append(result["seconds"])
+        solved = sum(sum(flags) for flags in by_size.values())
+        rows.append(Row(PUZZLES_TITLE, {
+            "runtime": where, "level": level, "time per puzzle": f"{s.puzzle_s:g} s",
+            **{f"{size}×{size}": f"{sum(flags)}/{len(flags)}" for size, flags in sorted(by_size.items())},
+            "solved": f"{solved}/{len(puzzles)} ({format_percent(solved / len(puzzles))})",
+            "time used, median": f"{percentile(seconds, 50):.2f} s"}))
+    return rows
+
+
 #: Every measurement, in order. Each returns rows; add new figures here.
 MEASUREMENTS: list[Callable[[Bench], list[Row]]] = [
-    startup, notakto_long_games, throughput, search_throughput, notakto_perfect, notakto_levels, memory_at_end, strength, openspiel_strength,
+    startup, notakto_long_games, throughput, search_throughput, notakto_perfect, notakto_levels, hex_puzzles,
+    memory_at_end, strength, openspiel_strength,
 ]
 
 
@@ -1454,7 +1509,7 @@ def header(bench: Bench, started: datetime.datetime, load: float) -> str:
             f" · {s.name}: {s.samples} samples per engine case, {s.startup_rounds} start-up rounds, seed {bench.seed}")
 
 
-def method_notes(bench: Bench, elapsed: float) -> list[str]:
+def method_notes(bench: Bench, elapsed: float, rows: Sequence[Row]) -> list[str]:
     s, facts = bench.settings, bench.facts
     notes = []
     visits = facts.get("startup_visits")
@@ -1561,6 +1616,12 @@ def method_notes(bench: Bench, elapsed: float) -> list[str]:
         f"{s.arena_games} games per pairing, in CPython (the moves are the same in Pyodide: checked "
         "above), colours alternating (ours first in even games), every game seeded on its own; a draw counts "
         "half. 95% CI: the Wilson score interval. `random` picks uniformly among the legal moves.")
+    if any(row.table == PUZZLES_TITLE for row in rows):
+        notes.append(
+            f"Hex puzzles: the {len(_load_puzzles_tool().load_puzzles())} positions of tests/data/hex_puzzles.json "
+            "(from public collections, each with its known winning moves; tools/puzzles.py proves the small ones), "
+            f"each given to the strongest level with `move_time` {s.puzzle_s:g} s and no tree kept from before "
+            "(`bench_choose` in py/worker.py, the same seed in both runtimes); solved: it played a winning move.")
     if "openspiel" in facts:
         checked = "; ".join(f"{m['game']}: {m['rules_check_games']} games, {m['rules_check_positions']:,} positions"
                             for m in facts["openspiel"][::len(s.openspiel_factors)])
@@ -1626,7 +1687,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         bench.close()
     elapsed = time.monotonic() - clock
-    sys.stdout.write(format_report(header(bench, started, load), rows, method_notes(bench, elapsed)))
+    sys.stdout.write(format_report(header(bench, started, load), rows, method_notes(bench, elapsed, rows)))
     progress(f"done in {elapsed:.0f} s")
     return 0
 
