@@ -3,41 +3,73 @@
 Each game's module provides ``LEVELS`` (names the app uses, weakest first)
 and ``choose_move(state, level, seed=None, move_time=None) -> int``. The app,
 the web worker and the GTP engine call only the functions here, so a new
-game's AI plugs in by adding its module to ``ENGINES``.
+game's AI plugs in by adding its module to ``MODULES`` and its level names to
+``LEVEL_NAMES``.
+
+An engine's module is imported when it is first needed (``engine(game)``):
+the page's main thread only shows the level names, and leaving the engines
+(some of which build tables when imported) to the worker keeps them out of
+the page's start-up. tests/test_ai_registry.py checks that ``LEVEL_NAMES``
+agrees with every module's ``LEVELS``.
 
 Standard library only, like ``core``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from importlib import import_module
 from types import ModuleType
 
 from core.base import GameState
 
-from . import hex, notakto, uttt, y
+#: game name (``GameState.game``) -> the module of this package that plays it
+MODULES: dict[str, str] = {"notakto": "notakto", "uttt": "uttt", "hex": "hex", "y": "y"}
 
-#: game name (``GameState.game``) -> the module that plays it
-ENGINES: dict[str, ModuleType] = {
-    "notakto": notakto,
-    "uttt": uttt,
-    "hex": hex,
-    "y": y,
+#: game name -> its levels, weakest first (each module's ``LEVELS``)
+LEVEL_NAMES: dict[str, tuple[str, ...]] = {
+    "notakto": ("beginner", "casual", "strong", "perfect"),
+    "uttt": ("beginner", "casual", "strong", "master"),
+    "hex": ("beginner", "casual", "strong", "master"),
+    "y": ("beginner", "casual", "strong", "master"),
 }
 
 #: game name -> its strongest level, which the app offers by default
-DEFAULT_LEVEL: dict[str, str] = {game: engine.LEVELS[-1] for game, engine in ENGINES.items()}
+DEFAULT_LEVEL: dict[str, str] = {game: names[-1] for game, names in LEVEL_NAMES.items()}
 
 
-def _engine(game: str) -> ModuleType:
+def engine(game: str) -> ModuleType:
+    """The module that plays ``game``, imported on first use."""
     try:
-        return ENGINES[game]
+        name = MODULES[game]
     except KeyError:
-        raise ValueError(f"no computer player for {game!r} (have: {', '.join(ENGINES)})") from None
+        raise ValueError(f"no computer player for {game!r} (have: {', '.join(MODULES)})") from None
+    return import_module(f"{__name__}.{name}")
+
+
+class _Engines(Mapping[str, ModuleType]):
+    """game name -> its engine module (``engine``), as a read-only mapping."""
+
+    def __getitem__(self, game: str) -> ModuleType:
+        if game not in MODULES:
+            raise KeyError(game)
+        return engine(game)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(MODULES)
+
+    def __len__(self) -> int:
+        return len(MODULES)
+
+
+ENGINES: Mapping[str, ModuleType] = _Engines()
 
 
 def levels(game: str) -> list[str]:
     """The levels of ``game``'s computer player, weakest first."""
-    return list(_engine(game).LEVELS)
+    if game not in LEVEL_NAMES:
+        raise ValueError(f"no computer player for {game!r} (have: {', '.join(MODULES)})")
+    return list(LEVEL_NAMES[game])
 
 
 def choose_move(
@@ -50,4 +82,4 @@ def choose_move(
     that search (None: the level's own budget). Raises ValueError for an
     unknown game or level, or when the game is over. ``state`` is left as
     it was."""
-    return _engine(state.game).choose_move(state, level, seed=seed, move_time=move_time)
+    return engine(state.game).choose_move(state, level, seed=seed, move_time=move_time)

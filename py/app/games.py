@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import ai
-from ai import notakto as notakto_ai
 from core import GAMES, GameState
 from core.notakto import NotaktoState
 from core.hex import OFFERED_SIZES as HEX_SIZES
@@ -106,7 +105,8 @@ def _notakto_spec() -> GameSpec:
         make_state=lambda settings: NotaktoState.from_settings({"boards": settings["boards"]}),
         view=views.notakto_board,
         describe=views.notakto_move,
-        safe_moves=notakto_ai.safe_moves,
+        # The engine is imported on the first hint, not at start-up (ai/__init__.py).
+        safe_moves=lambda state: ai.engine("notakto").safe_moves(state),
     )
 
 
