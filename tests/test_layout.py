@@ -104,3 +104,47 @@ def test_gtp_is_the_only_entry_outside_the_page() -> None:
     # py/gtp.py runs from a shell; everything else is importable in Pyodide.
     assert (PY / "gtp.py").exists()
     assert "js" not in imported_modules(PY / "gtp.py")
+
+
+class _Preloads(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[dict[str, str | None]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if tag == "link" and values.get("rel") in ("preload", "modulepreload"):
+            self.links.append(values)
+
+
+def test_the_page_preloads_the_vendored_start_up_path() -> None:
+    """index.html asks at once for what PyScript and Pyodide would ask for
+    one after the other. Each file must be one the runtime really loads
+    (else it is downloaded for nothing, and the browser warns), fetched as
+    the runtime fetches it (``crossorigin`` for fetch(), or it is fetched
+    twice)."""
+    parser = _Preloads()
+    parser.feed((ROOT / "index.html").read_text(encoding="utf-8"))
+    hrefs = [link["href"] or "" for link in parser.links]
+    for link in parser.links:
+        if link["rel"] == "preload":
+            assert link.get("as") == "fetch" and "crossorigin" in link, link
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text())
+    assert "./pyscript.toml" in hrefs and config["interpreter"] in hrefs
+    pyodide = {f"./vendor/pyodide/{name}" for name in ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip",
+                                                        "pyodide-lock.json")}
+    assert pyodide <= set(hrefs)
+    vendor = ROOT / "vendor" / "pyscript"
+    if not (vendor / "core.js").is_file():
+        import pytest
+
+        pytest.skip("the runtime is not vendored (make runtime)")
+    assert all((ROOT / href).is_file() for href in hrefs), [href for href in hrefs if not (ROOT / href).is_file()]
+    # PyScript's chunks: core.js's own, and what that one imports at start
+    # (the enabled plugins' entries are imported even when disabled).
+    chunks = {href.rsplit("/", 1)[1] for href in hrefs if href.startswith("./vendor/pyscript/")}
+    (core,) = re.findall(r'from"\./(core-[\w-]+\.js)"', (vendor / "core.js").read_text())
+    imported = set(re.findall(r'import\("\./([\w-]+\.js)"\)', (vendor / core).read_text()))
+    assert core in chunks and chunks - {core} <= imported
+    assert {"deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal", "toml"} == {
+        chunk.rsplit("-", 1)[0] for chunk in chunks - {core}}
