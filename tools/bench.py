@@ -880,7 +880,7 @@ class Bench:
         been optimised, which the app's first visit (two interpreters
         starting, the computer's first move) may do and a bare ``1 + 1`` may
         not; the floor's warm visit must find the best cache it can."""
-        visits: dict[tuple[str, str], list[Visit]] = {(k, t): [] for k in ("app", "floor") for t in ("cold", "warm")}
+        visits: dict[tuple[str, str], list[Visit]] = {(k, t): [] for k in ("app", "floor") for t in TEMPERATURES}
         rounds = self.settings.startup_rounds
         for index in range(rounds):
             progress(f"start-up round {index + 1}/{rounds}")
@@ -892,7 +892,9 @@ class Bench:
                     visits[kind, "cold"].append(self.visit(context, app))
                     if not app:
                         self.visit(context, app, query="?prime")  # fills the compiled-code cache, as the app does
-                    visits[kind, "warm"].append(self.visit(context, app, computer=self.settings.warm_computer))
+                    # The computer answers before the tab closes: the next visit finds the player to move.
+                    visits[kind, "warm"].append(self.visit(context, app))
+                    visits[kind, "returning"].append(self.visit(context, app, computer=self.settings.warm_computer))
                 finally:
                     self.browser().close_profile(context)
         return visits
@@ -1060,12 +1062,16 @@ OPENSPIEL_TITLE = ("Strength against a plain UCT search in C++ (OpenSpiel's MCTS
                    "alternating (ours under CPython)")
 
 
+#: The visits of each start-up round, in order, in one browser profile.
+TEMPERATURES = {"cold": "cold (empty cache)", "warm": "warm (second visit)", "returning": "returning (third visit)"}
+
+
 def startup(bench: Bench) -> list[Row]:
     """Start-up against the bare-Pyodide floor, and the bytes of a cold visit."""
     visits = bench.startup_visits()
     bench.facts["startup_visits"] = visits
     rows = []
-    for temperature, label in (("cold", "cold (empty cache)"), ("warm", "warm (second visit)")):
+    for temperature, label in TEMPERATURES.items():
         app, floor = visits["app", temperature], visits["floor", temperature]
         paint = Stat.of([v.paint_s for v in app])
         floor_paint = Stat.of([v.paint_s for v in floor])
@@ -1521,7 +1527,9 @@ def method_notes(bench: Bench, elapsed: float, rows: Sequence[Row]) -> list[str]
             f"Start-up: {s.startup_rounds} rounds; in each, the app (`{APP_PATH}`) and the floor (`{FLOOR_PATH}`: the "
             "same vendored Pyodide loaded as PyScript loads it, `loadPyodide({indexURL})`, one statement run, "
             "nothing else) take turns (A B, then B A), each in a new browser profile (an empty HTTP cache on disk, "
-            "as a player's browser has it): a cold visit, then a warm one in a second tab. Between them the floor "
+            "as a player's browser has it): a cold visit, then a warm one in a second tab, then a returning one in "
+            "a third (the app's second visit is the first its service worker serves, see below). Between the "
+            "first two the floor "
             "gets one more visit, not measured (`?prime`: a second of ordinary Python, then 3 s idle): V8 keeps "
             "compiled WebAssembly in the cache only once enough code has been optimised, which the app's first "
             "visit (two interpreters starting, the computer's first move) may do and a bare `1 + 1` may not, and "
@@ -1529,7 +1537,7 @@ def method_notes(bench: Bench, elapsed: float, rows: Sequence[Row]) -> list[str]
             "from navigation start: the "
             "first-contentful-paint entry; the moment the page sets `body[data-ready]` (the app: Python ready "
             "and the board drawn; the floor: Pyodide ready); the app's `computer-ready` mark (its worker, started "
-            "after the board is ready" + ("" if s.warm_computer else "; timed on cold visits only in quick mode")
+            "after the board is ready" + ("" if s.warm_computer else "; not timed on returning visits in quick mode")
             + "). Longest task: the longest `longtask` entry (a main-thread task of 50 ms or more) that started "
             "before the page was ready: while it runs the shell can neither repaint nor answer. After each app "
             "visit a click on a cell was checked to land (a mark appeared). App ÷ floor: the "
@@ -1542,7 +1550,10 @@ def method_notes(bench: Bench, elapsed: float, rows: Sequence[Row]) -> list[str]
             "routed (Playwright's routing turns the cache off); other hosts do not resolve (Chromium's "
             "`--host-resolver-rules`)." + (
                 " The app registered a service worker: each cold visit waited until it was active (its precache "
-                "requests count in the cold visit's bytes), and the warm visits were served by it."
+                "requests count in the cold visit's bytes), and the later visits were served by it. V8 keeps the "
+                "compiled WebAssembly with the response it compiled: the cold visit's code is cached with the HTTP "
+                "cache's copy, which the service worker does not serve, so the warm visit compiles the interpreter "
+                "again (from the service worker's cache) and the returning visit is the first that can skip it."
                 if facts.get("service_worker") else ""),
             "Bytes: counted by the server (status line, headers and body of every response), so the worker's "
             "requests are in (they are not in the page's own network events or Resource Timing, which counts "
