@@ -1,5 +1,5 @@
-"""Hex puzzles: how many the strongest level solves, and an exact solver
-that proves the answers on small boards.
+"""Hex puzzles: how many the strongest level solves, and a proof of the
+answers on small boards.
 
     python tools/puzzles.py [--level master] [--time 2.0] [--only ID ...]
     python tools/puzzles.py --verify [--max-empty 20]
@@ -8,19 +8,13 @@ The puzzles are in ``tests/data/hex_puzzles.json``: a position (black and
 white stones, the side to move), every winning move and the public
 collection it comes from. A puzzle is solved when the level, given
 ``--time`` seconds (its own budget by default), plays one of the winning
-moves. ``--verify`` proves with ``ExactSolver`` that every stated answer
+moves. ``--verify`` proves with the exact solver that every stated answer
 wins, for the puzzles small enough (at most ``--max-empty`` empty cells, or
 a board of side 5 or less).
 
-``ExactSolver`` is a depth-first search on bitboards with a transposition
-table, pruned by what Hex solvers use first (Hayward et al.): a player who
-cannot connect even with every empty cell has lost; a win in one; a single
-threat must be blocked and two cannot be; a chain of groups linked by
-disjoint bridges (virtual connection) wins whoever is to move, and one that
-is a single cell short wins for the side to move; when the opponent has
-such a near-connection, only moves inside it (its gap and its carriers) can
-save the game, intersected over several of them. History ordering puts the
-moves that refuted before first.
+The exact solver is ``ai.solver`` (H-search virtual connections, must-play
+regions, a transposition table, iterative deepening; see its doc), the
+same one the master level tries first on small positions.
 """
 
 from __future__ import annotations
@@ -37,6 +31,7 @@ sys.path.insert(0, str(ROOT / "py"))
 
 from core.base import FIRST, SECOND  # noqa: E402
 from core.hex import HexState  # noqa: E402
+from ai.solver import LOSS, Solver  # noqa: E402
 
 PUZZLES = ROOT / "tests" / "data" / "hex_puzzles.json"
 COLOURS = {"black": FIRST, "white": SECOND}
@@ -92,175 +87,20 @@ def answers(puzzle: dict[str, Any], exchanged: bool) -> set[int]:
 
 
 # -- the exact solver ----------------------------------------------------------------------
-class ExactSolver:
-    """Who wins a Hex position with perfect play (see the module doc).
+def move_wins(solver: Solver, black: int, white: int, player: int, move: int) -> bool:
+    """Whether ``player`` to move wins by playing ``move`` (proven)."""
+    mine, theirs = (black, white) if player == 0 else (white, black)
+    value, _ = solver.solve(theirs, mine | 1 << move, player ^ 1)
+    return value == LOSS
 
-    Positions are two bitmasks (bit ``row * size + col``); ``player`` 0 is
-    black (rows 1 and N), 1 white (columns a and the last)."""
 
-    def __init__(self, size: int) -> None:
-        self.size = n = size
-        self.full = (1 << n * n) - 1
-        first_col = sum(1 << (row * n) for row in range(n))
-        last_col = first_col << (n - 1)
-        self.not_first_col = self.full & ~first_col
-        self.not_last_col = self.full & ~last_col
-        top = (1 << n) - 1
-        self.edges = ((top, top << (n * (n - 1))), (first_col, last_col))
-        self.table: dict[tuple[int, int, int], bool] = {}
-        self.history = [0] * (n * n)
-        self.nodes = 0
-        centre = (n - 1) / 2
-        # Central cells first: they matter most in the opening.
-        self.order = sorted(range(n * n), key=lambda c: abs(c // n - centre) + abs(c % n - centre)
-                            + abs(c // n + c % n - 2 * centre))
-
-    def expand(self, x: int) -> int:
-        """``x`` and every cell next to it."""
-        n = self.size
-        return (x | ((x << 1) & self.not_first_col) | ((x >> 1) & self.not_last_col) | (x >> n)
-                | ((x >> (n - 1)) & self.not_first_col) | ((x << n) & self.full)
-                | ((x << (n - 1)) & self.not_last_col & self.full))
-
-    def flood(self, seed: int, within: int) -> int:
-        """The cells of ``within`` connected to ``seed`` through ``within``."""
-        x = seed & within
-        while True:
-            grown = self.expand(x) & within
-            if grown == x:
-                return x
-            x = grown
-
-    def connects(self, stones: int, player: int) -> bool:
-        first, second = self.edges[player]
-        return bool(self.flood(first, stones) & second)
-
-    def wins_in_one(self, stones: int, empty: int, player: int) -> int:
-        """The empty cells that connect ``player``'s edges at once."""
-        first, second = self.edges[player]
-        near_first = (self.expand(self.flood(first, stones)) | first) & empty
-        near_second = (self.expand(self.flood(second, stones)) | second) & empty
-        return near_first & near_second
-
-    def chain(self, stones: int, empty: int, player: int, gaps: int) -> tuple[int, int] | None:
-        """A virtual connection of ``player``: groups from edge to edge, each
-        linked to the next by two common empty neighbours, all these pairs
-        disjoint; up to ``gaps`` links may be a single common cell instead.
-        Returns (the gap cells, the bridge carriers) or None. Greedy, so it
-        may miss one, never invents one."""
-        first, second = self.edges[player]
-        groups = []
-        rest = stones
-        while rest:
-            group = self.flood(rest & -rest, stones)
-            groups.append(group)
-            rest &= ~group
-        # Nodes: 0 the first edge, 1 the second, then the groups.
-        around = [first & empty, second & empty] + [self.expand(g) & empty for g in groups]
-        touches_first = [False, False] + [bool(g & first) for g in groups]
-        touches_second = [False, False] + [bool(g & second) for g in groups]
-        count = len(around)
-
-        def search(node: int, used: int, visited: int, gaps_left: int, gap_cells: int) -> tuple[int, int] | None:
-            if node == 1:
-                return gap_cells, used
-            for other in range(1, count):
-                if visited >> other & 1:
-                    continue
-                if (node == 0 and touches_first[other]) or (other == 1 and touches_second[node]):
-                    found = search(other, used, visited | 1 << other, gaps_left, gap_cells)
-                elif node == 0 and other == 1:
-                    continue
-                else:
-                    common = around[node] & around[other] & ~used
-                    if not common:
-                        continue
-                    low = common & -common
-                    more = common & ~low
-                    if more:
-                        found = search(other, used | low | (more & -more), visited | 1 << other, gaps_left, gap_cells)
-                    elif gaps_left:
-                        found = search(other, used | low, visited | 1 << other, gaps_left - 1, gap_cells | low)
-                    else:
-                        continue
-                if found:
-                    return found
-            return None
-
-        return search(0, 0, 1, gaps, 0)
-
-    def wins(self, mine: int, theirs: int, player: int) -> bool:
-        """Whether ``player`` (holding ``mine``) wins with the move."""
-        key = (mine, theirs, player)
-        known = self.table.get(key)
-        if known is not None:
-            return known
-        self.nodes += 1
-        empty = self.full & ~(mine | theirs)
-        other = player ^ 1
-        if not self.connects(mine | empty, player):
-            result = False
-        elif not self.connects(theirs | empty, other):
-            result = True
-        elif self.wins_in_one(mine, empty, player):
-            result = True
-        else:
-            threats = self.wins_in_one(theirs, empty, other)
-            if threats & (threats - 1):
-                result = False
-            elif threats:
-                result = not self.wins(theirs, mine | threats, other)
-            elif self.chain(theirs, empty, other, 0):
-                result = False
-            elif self.chain(mine, empty, player, 1):
-                result = True
-            else:
-                result = self._search(mine, theirs, player, empty)
-        self.table[key] = result
-        return result
-
-    def _search(self, mine: int, theirs: int, player: int, empty: int) -> bool:
-        other = player ^ 1
-        must = empty
-        first = 0
-        near = self.chain(theirs, empty, other, 1)
-        if near:
-            must &= near[0] | near[1]
-            first = near[0]
-            tried = 0
-            while must & ~tried:
-                # A move here that leaves the opponent another near-connection
-                # loses as well: keep only what every one of them needs.
-                probe = must & ~tried & -(must & ~tried)
-                tried |= probe
-                again = self.chain(theirs, empty & ~probe, other, 1)
-                if again:
-                    must &= again[0] | again[1]
-        history = self.history
-        cells = [c for c in self.order if must >> c & 1]
-        cells.sort(key=lambda c: -history[c])
-        gap = first.bit_length() - 1
-        if first & must:
-            cells.remove(gap)
-            cells.insert(0, gap)
-        for c in cells:
-            if not self.wins(theirs, mine | 1 << c, other):
-                history[c] += 1
-                return True
-        return False
-
-    def move_wins(self, black: int, white: int, player: int, move: int) -> bool:
-        """Whether ``player`` to move wins by playing ``move``."""
-        mine, theirs = (black, white) if player == 0 else (white, black)
-        return not self.wins(theirs, mine | 1 << move, player ^ 1)
-
-    def winning_moves(self, black: int, white: int, player: int) -> list[int]:
-        empty = self.full & ~(black | white)
-        return [c for c in range(self.size * self.size) if empty >> c & 1 and self.move_wins(black, white, player, c)]
+def winning_moves(solver: Solver, black: int, white: int, player: int) -> list[int]:
+    empty = solver.board.full & ~(black | white)
+    return [c for c in range(solver.board.cells) if empty >> c & 1 and move_wins(solver, black, white, player, c)]
 
 
 def bitboards(puzzle: dict[str, Any]) -> tuple[int, int, int]:
-    """(black, white, player to move) of a puzzle, for ``ExactSolver``."""
+    """(black, white, player to move) of a puzzle, for the solver."""
     size = puzzle["size"]
     black = sum(1 << cell(text, size) for text in puzzle["black"])
     white = sum(1 << cell(text, size) for text in puzzle["white"])
@@ -272,13 +112,13 @@ def verify(puzzle: dict[str, Any], every: bool = False) -> tuple[bool, str]:
     move does). Returns (all right, a short report)."""
     size = puzzle["size"]
     black, white, player = bitboards(puzzle)
-    solver = ExactSolver(size)
+    solver = Solver(size)
     stated = {cell(text, size) for text in puzzle["winning"]}
     for move in sorted(stated):
-        if not solver.move_wins(black, white, player, move):
+        if not move_wins(solver, black, white, player, move):
             return False, f"{HexState(size).cell_text(move)} does not win"
     if every:
-        found = set(solver.winning_moves(black, white, player))
+        found = set(winning_moves(solver, black, white, player))
         if found != stated:
             names = sorted(HexState(size).cell_text(c) for c in found)
             return False, f"the winning moves are {names}"

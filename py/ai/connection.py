@@ -38,6 +38,13 @@ The search, and why each part is there:
   forced or proven move is played without searching.
 - **Tree reuse**: the last tree is kept (keyed by the move list) and the
   next search starts from the node of the new position.
+- **An exact solver first** (master, and any level given a ``move_time``):
+  on a Hex position with at most ``SOLVER_MAX_EMPTY`` empty cells,
+  ``ai.solver`` (H-search and must-play, much stronger than the analysis
+  here but about a hundred times dearer per position) gets a share of the
+  budget. A proven win is played at once; otherwise the search gets the
+  rest of the time, its root kept to the moves the solver did not exclude
+  (outside the opponent's must-play region, or proven to lose).
 
 Boards during search are flat lists: ``0`` empty, ``1`` black (FIRST),
 ``2`` white (SECOND), followed by one virtual cell per edge holding the
@@ -55,6 +62,8 @@ from typing import Any, Callable, NamedTuple
 
 from core.base import GameState
 from core.hex import Layout
+
+from . import solver
 
 BLACK, WHITE = 1, 2  # colours on search boards: the player index plus one
 WIN, LOSS = 1, -1  # proven values, for the side to move at a node
@@ -774,20 +783,22 @@ def best_index(node: Node) -> int:
 class Level(NamedTuple):
     """A level's budget: at most ``iterations`` playouts (None: no cap) and
     ``seconds``; whether it keeps its tree; whether playouts save bridges;
-    whether it sees virtual connections (else only wins in one)."""
+    whether it sees virtual connections (else only wins in one); whether
+    it first tries the exact solver on small positions (``solve_first``)."""
 
     iterations: int | None
     seconds: float
     reuse: bool
     bridges: bool = True
     knowledge: bool = True
+    solver: bool = False
 
 
 LEVEL_SETTINGS: dict[str, Level] = {
     "beginner": Level(iterations=60, seconds=0.3, reuse=False, bridges=False, knowledge=False),
     "casual": Level(iterations=400, seconds=0.5, reuse=False),
     "strong": Level(iterations=3000, seconds=1.0, reuse=False),
-    "master": Level(iterations=None, seconds=2.0, reuse=True),
+    "master": Level(iterations=None, seconds=2.0, reuse=True, solver=True),
 }
 LEVELS: list[str] = list(LEVEL_SETTINGS)
 
@@ -837,13 +848,19 @@ def rng_for(state: GameState, seed: int | None) -> random.Random:
 
 def search(state: GameState, iterations: int | None = None, seconds: float | None = None,
            seed: int | None = None, reuse: bool = False, bridges: bool = True,
-           knowledge: bool = True) -> SearchResult:
+           knowledge: bool = True, only: list[int] | None = None) -> SearchResult:
     """Run one search on ``state`` (left unchanged). With ``reuse``, start
     from the kept tree when it covers this position and keep the new tree
-    for the next call."""
+    for the next call. ``only``: search no other root moves than these
+    (ignored if it would leave none)."""
     global _cache
     root = _reused_root(state) if reuse else None
     searcher = Search(state, rng_for(state, seed), root, use_bridges=bridges, knowledge=knowledge)
+    if only and searcher.root.proof is None:
+        allowed = set(only)
+        kept = [move for move in searcher.root.moves if move in allowed]
+        if kept:
+            searcher.root.keep(kept)
     result = searcher.run(iterations, seconds)
     if reuse:
         _cache = (state.game, _settings_key(state), tuple(state.moves), searcher.root)
@@ -899,10 +916,52 @@ def choose_move(state: GameState, level: str, seed: int | None = None, move_time
     move = forced_move(state, deep)
     if move is not None:
         return move
-    if move_time is not None:
-        return search(state, None, move_time, seed, reuse=True).move
+    only = None
+    if settings.solver or move_time is not None:
+        start = time.perf_counter()
+        budget = settings.seconds if move_time is None else move_time
+        empty = state.owners().count(-1)  # type: ignore[attr-defined]
+        share = SOLVER_SHARE if empty <= SOLVER_EASY else SOLVER_SHARE / 2
+        move, only = solve_first(state, budget * share)
+        if move is not None:
+            return move
+        budget = max(budget - (time.perf_counter() - start), 0.01)
+        return search(state, None, budget, seed, reuse=True, only=only).move
     return search(state, settings.iterations, settings.seconds, seed, settings.reuse, settings.bridges,
                   settings.knowledge).move
+
+
+#: The share of the move's budget the exact solver may use (the search
+#: gets the rest; half of it when more than ``SOLVER_EASY`` cells are
+#: empty, where a proof in time is rare), and the most empty cells it is
+#: tried on.
+SOLVER_SHARE = 0.5
+SOLVER_EASY = 25
+SOLVER_MAX_EMPTY = 49
+
+
+def solve_first(state: GameState, seconds: float) -> tuple[int | None, list[int] | None]:
+    """Try to solve a small Hex position exactly within ``seconds``:
+    (a proven winning move, None), or (None, the moves not excluded) where
+    the excluded ones are outside the opponent's must-play region or
+    proven to lose; (None, None) when nothing is known or the solver does
+    not apply (Y, or too many empty cells)."""
+    if state.game != "hex":
+        return None, None
+    owners = state.owners()  # type: ignore[attr-defined]
+    if owners.count(-1) > SOLVER_MAX_EMPTY:
+        return None, None
+    player = state.turn
+    mine = sum(1 << cell for cell, owner in enumerate(owners) if owner == player)
+    theirs = sum(1 << cell for cell, owner in enumerate(owners) if owner == player ^ 1)
+    found = solver.solver_for(state.size)  # type: ignore[attr-defined]
+    value, move = found.solve(mine, theirs, player, seconds)
+    if value == solver.WIN:
+        return move, None
+    allowed = found.candidates(mine, theirs, player)
+    if not allowed:  # lost (or nothing known): let the search pick the most stubborn move
+        return None, None
+    return None, [cell for cell in range(len(owners)) if allowed >> cell & 1]
 
 
 def edge_distances(state: GameState) -> list[int]:

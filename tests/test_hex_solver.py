@@ -1,0 +1,215 @@
+"""The exact Hex solver (py/ai/solver.py) and its use by the master level:
+H-search's connections, proofs checked against plain minimax, the puzzle
+answers, the time limit."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+import sys
+import time
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+import ai
+from ai import connection, solver
+from ai.solver import LOSS, UNKNOWN, WIN, HexBoard, Solver, h_search
+from core.hex import HexState
+from core.y import YState
+
+ROOT = Path(__file__).resolve().parent.parent
+PUZZLES = json.loads((ROOT / "tests" / "data" / "hex_puzzles.json").read_text(encoding="utf-8"))["puzzles"]
+
+
+def _load_puzzles_tool():
+    spec = importlib.util.spec_from_file_location("puzzles", ROOT / "tools" / "puzzles.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("puzzles", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+puzzles_tool = _load_puzzles_tool()
+
+
+@pytest.fixture(autouse=True)
+def fresh_tables():
+    connection.clear_cache()
+    solver.clear()
+    yield
+    connection.clear_cache()
+    solver.clear()
+
+
+def mask(size: int, texts: str) -> int:
+    state = HexState(size)
+    return sum(1 << state.parse_move(text) for text in texts.split())
+
+
+# -- plain minimax, the reference -----------------------------------------------------------
+def minimax_wins(board: HexBoard, mine: int, theirs: int, player: int) -> bool:
+    """Whether ``player`` to move wins, by trying everything (tiny positions)."""
+
+    @lru_cache(maxsize=None)
+    def wins(mine: int, theirs: int, player: int) -> bool:
+        empty = board.full & ~(mine | theirs)
+        cell = empty
+        while cell:
+            low = cell & -cell
+            cell ^= low
+            if board.connected(mine | low, player) or not wins(theirs, mine | low, player ^ 1):
+                return True
+        return False
+
+    return wins(mine, theirs, player)
+
+
+def random_position(rng: random.Random, size: int, empty: int) -> tuple[int, int, int] | None:
+    """(stones of the side to move, the other's, player) reached by random
+    alternate moves, or None if somebody has already won."""
+    board = HexBoard(size)
+    cells = list(range(size * size))
+    rng.shuffle(cells)
+    stones = [0, 0]
+    placed = size * size - empty
+    for index, cell in enumerate(cells[:placed]):
+        stones[index % 2] |= 1 << cell
+    if board.connected(stones[0], 0) or board.connected(stones[1], 1):
+        return None
+    player = placed % 2
+    return stones[player], stones[player ^ 1], player
+
+
+# -- H-search -------------------------------------------------------------------------------
+def test_a_chain_of_bridges_is_a_virtual_connection():
+    # Black b2 and c4 with bridges to each other and to both edges.
+    board = HexBoard(5)
+    stones = mask(5, "c2 b4")
+    empty = board.full & ~stones
+    found = h_search(board, stones, empty, 0)
+    assert found.vc is not None
+    assert not found.vc & stones
+
+
+def test_an_intrusion_leaves_a_semi_connection_with_its_key():
+    # White takes one carrier of the bridge c2-b4 (b3 and c3 join them).
+    board = HexBoard(5)
+    black, white = mask(5, "c2 b4"), mask(5, "c3")
+    found = h_search(board, black, board.full & ~(black | white), 0)
+    assert found.vc is None
+    assert found.keys >> HexState(5).parse_move("b3") & 1
+    # The opponent must play inside every such semi-connection.
+    assert found.must and not found.must & (black | white)
+
+
+def test_no_connection_through_a_wall():
+    board = HexBoard(5)
+    white = mask(5, "a3 b3 c3 d3 e3")
+    black = mask(5, "c1")
+    found = h_search(board, black, board.full & ~(black | white), 0)
+    assert found.vc is None and not found.keys
+
+
+def test_virtual_connections_really_hold():
+    # A VC for the side that is not to move means it wins anyway.
+    rng = random.Random(3)
+    checked = 0
+    while checked < 40:
+        position = random_position(rng, 5, rng.randrange(6, 11))
+        if position is None:
+            continue
+        mine, theirs, player = position
+        board = HexBoard(5)
+        empty = board.full & ~(mine | theirs)
+        theirs_vc = h_search(board, theirs, empty, player ^ 1)
+        if theirs_vc.vc is not None:
+            assert not minimax_wins(board, mine, theirs, player)
+        mine_vc = h_search(board, mine, empty, player)
+        if mine_vc.keys:
+            key = (mine_vc.keys & -mine_vc.keys).bit_length() - 1
+            assert not minimax_wins(board, theirs, mine | 1 << key, player ^ 1)
+        checked += 1
+
+
+# -- the proofs -----------------------------------------------------------------------------
+@pytest.mark.parametrize("seed", range(4))
+def test_the_solver_agrees_with_minimax(seed):
+    rng = random.Random(seed)
+    board = HexBoard(5)
+    done = 0
+    while done < 15:
+        position = random_position(rng, 5, rng.randrange(4, 11))
+        if position is None:
+            continue
+        mine, theirs, player = position
+        value, move = Solver(5).solve(mine, theirs, player)
+        expected = minimax_wins(board, mine, theirs, player)
+        assert value == (WIN if expected else LOSS)
+        if value == WIN:
+            assert not mine & 1 << move and not theirs & 1 << move
+            assert board.connected(mine | 1 << move, player) or \
+                not minimax_wins(board, theirs, mine | 1 << move, player ^ 1)
+        done += 1
+
+
+@pytest.mark.parametrize("puzzle", [p for p in PUZZLES if p["size"] == 5], ids=lambda p: p["id"])
+def test_the_solver_finds_the_answers_of_the_5x5_puzzles(puzzle):
+    black, white, player = puzzles_tool.bitboards(puzzle)
+    mine, theirs = (black, white) if player == 0 else (white, black)
+    value, move = Solver(5).solve(mine, theirs, player)
+    answers = {puzzles_tool.cell(text, 5) for text in puzzle["winning"]}
+    assert value == WIN and move in answers
+
+
+def test_the_tool_proves_that_only_the_stated_moves_win():
+    puzzle = next(p for p in PUZZLES if p["id"] == "5x5-hein-06")
+    ok, report = puzzles_tool.verify(puzzle, every=True)
+    assert ok, report
+
+
+def test_the_time_limit_is_kept():
+    # An open 7 x 7 board: far too big to prove in a fraction of a second.
+    board = HexBoard(7)
+    mine, theirs = mask(7, "d4"), mask(7, "c5")
+    search = Solver(7)
+    start = time.perf_counter()
+    value, move = search.solve(theirs, mine, 1, seconds=0.3)
+    elapsed = time.perf_counter() - start
+    assert value == UNKNOWN and move == -1
+    assert elapsed < 3.0  # generous: a loaded machine
+    # What it learnt is still sound: the moves left lie on the board's empty cells.
+    left = search.candidates(theirs, mine, 1)
+    assert left and not left & (mine | theirs) and left & board.full == left
+
+
+# -- the master level -----------------------------------------------------------------------
+@pytest.mark.parametrize("puzzle_id", ["5x5-hein-06", "5x5-henderson-12", "5x5-constructed-03"])
+def test_master_plays_the_proven_winning_move(puzzle_id):
+    puzzle = next(p for p in PUZZLES if p["id"] == puzzle_id)
+    state, exchanged = puzzles_tool.puzzle_state(puzzle)
+    move = ai.choose_move(state, "master", seed=1)
+    assert move in puzzles_tool.answers(puzzle, exchanged)
+
+
+def test_the_solver_is_tried_on_small_hex_positions_only():
+    # Y and crowded boards: no solver.
+    assert connection.solve_first(YState(5), 1.0) == (None, None)
+    assert connection.solve_first(HexState(11), 1.0) == (None, None)
+    state = HexState(5)
+    for text in "c2 c3 b4".split():
+        state.play(text)
+    move, only = connection.solve_first(state, 5.0)
+    assert move is not None or only
+
+
+def test_master_keeps_its_budget_on_a_small_board():
+    state = HexState(7)
+    for text in "d4 c5 e3".split():
+        state.play(text)
+    start = time.perf_counter()
+    move = ai.choose_move(state, "master", seed=1, move_time=0.5)
+    assert state.is_legal(move)
+    assert time.perf_counter() - start < 3.0  # generous: a loaded machine
