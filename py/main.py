@@ -3,9 +3,14 @@ start, the player gets the shell's friendly "could not start" panel and the
 details go to the console; never a dead page or a raw traceback."""
 
 try:
+    import js
+
+    js.performance.mark("python-main")  # marks for tools/bench.py: where the start-up goes
     from app.browser import start
 
+    js.performance.mark("python-imported")
     start()
+    js.performance.mark("python-started")
 except Exception as error:  # noqa: BLE001 - the last line of defence
     import traceback
 
