@@ -1238,13 +1238,20 @@ def throughput(bench: Bench) -> list[Row]:
     rows = []
     timings = bench.paired("bench_playouts", cases, "batch", bench.settings.playout_batch_s, "plies")
     for (label, _, _), (cpython, pyodide, batch) in zip(PLAYOUTS, timings):
-        native, inside = Stat.rates(cpython), Stat.rates(pyodide)
-        speed = inside.median / native.median
-        rows.append(Row(THROUGHPUT_TITLE, {
-            "game": label, "CPython": native, "Pyodide worker": inside,
-            "Pyodide speed ÷ CPython": Ratio(speed), f"≥ {TARGET_SPEED:g}×": verdict(at_least(speed, TARGET_SPEED)),
-            "playouts per sample": batch}))
+        rows.append(rate_row(THROUGHPUT_TITLE, label, cpython, pyodide, {"playouts per sample": batch}))
     return rows
+
+
+def rate_row(title: str, label: str, cpython: Sequence[float], pyodide: Sequence[float],
+             extra: dict[str, Any]) -> Row:
+    """A row of rates (from seconds per item) in both runtimes, with
+    Pyodide's speed as a share of CPython's against the target."""
+    native, inside = Stat.rates(cpython), Stat.rates(pyodide)
+    speed = inside.median / native.median
+    return Row(title, {
+        "game": label, "CPython": native, "Pyodide worker": inside,
+        "Pyodide speed ÷ CPython": Ratio(speed), f"≥ {TARGET_SPEED:g}×": verdict(at_least(speed, TARGET_SPEED)),
+        **extra})
 
 
 SEARCH_TITLE = ("Engine search from the start position: the engines' own MCTS iterations per second "
@@ -1277,13 +1284,9 @@ def search_throughput(bench: Bench) -> list[Row]:
     timings = bench.paired("bench_search", cases, "iterations", bench.settings.search_s, "moves")
     rows = []
     for (label, game, _), (cpython, pyodide, iterations) in zip(SEARCHES, timings):
-        native, inside = Stat.rates(cpython), Stat.rates(pyodide)
-        speed = inside.median / native.median
-        rows.append(Row(SEARCH_TITLE, {
-            "game": label, "CPython": native, "Pyodide worker": inside,
-            "Pyodide speed ÷ CPython": Ratio(speed), f"≥ {TARGET_SPEED:g}×": verdict(at_least(speed, TARGET_SPEED)),
+        rows.append(rate_row(SEARCH_TITLE, label, cpython, pyodide, {
             "iterations per search": iterations,
-            "levels: budget → thinking time in the worker": level_budgets(game, inside.median)}))
+            "levels: budget → thinking time in the worker": level_budgets(game, Stat.rates(pyodide).median)}))
     return rows
 
 
