@@ -379,7 +379,7 @@ FULL = Settings("full", passes=4, quiet_wait_s=90, warmup=3, repeats=15, batch_s
 QUICK = Settings("quick", passes=2, quiet_wait_s=5, warmup=1, repeats=3, batch_s=0.005,
                  startup_rounds=2, long_games=1, arena_games=200, warm_computer=False, warm_max_s=8.0,
                  openspiel_games=2, openspiel_move_s=0.05, openspiel_factors=(1.0,), openspiel_check_games=20,
-                 puzzle_s=0.25, puzzles_in_browser=False)
+                 puzzle_s=0.1, puzzles_in_browser=False)
 MAX_BATCH = 4096
 WARM_WORKER_S = 3.0  # at least this long warming up the worker, until its speed settles
 WARM_PAGE_S = 1.0  # and the main thread's round trips
