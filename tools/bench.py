@@ -359,6 +359,8 @@ class Settings:
     long_games: int  # whole games against the perfect computer on 6 boards
     arena_games: int  # games per strength pairing
     warm_computer: bool = True  # time the computer's start on warm visits too
+    returning: bool = True  # a third visit in each start-up round
+    level_boards: tuple[int, ...] = (3, 6)  # Notakto boards on which every level is timed
     warm_max_s: float = 30.0  # at most this long warming up the page before the engine figures
     playout_batch_s: float = 0.02  # a timed batch of playouts lasts at least this long under CPython
     search_s: float = 0.1  # a timed search lasts at least this long under CPython
@@ -379,7 +381,7 @@ FULL = Settings("full", passes=4, quiet_wait_s=90, warmup=3, repeats=15, batch_s
 QUICK = Settings("quick", passes=2, quiet_wait_s=5, warmup=1, repeats=3, batch_s=0.005,
                  startup_rounds=2, long_games=1, arena_games=200, warm_computer=False, warm_max_s=8.0,
                  openspiel_games=2, openspiel_move_s=0.05, openspiel_factors=(1.0,), openspiel_check_games=20,
-                 puzzle_s=0.1, puzzles_in_browser=False)
+                 puzzle_s=0.1, puzzles_in_browser=False, returning=False, level_boards=(6,))
 MAX_BATCH = 4096
 WARM_WORKER_S = 3.0  # at least this long warming up the worker, until its speed settles
 WARM_PAGE_S = 1.0  # and the main thread's round trips
@@ -894,7 +896,8 @@ class Bench:
                         self.visit(context, app, query="?prime")  # fills the compiled-code cache, as the app does
                     # The computer answers before the tab closes: the next visit finds the player to move.
                     visits[kind, "warm"].append(self.visit(context, app))
-                    visits[kind, "returning"].append(self.visit(context, app, computer=self.settings.warm_computer))
+                    if self.settings.returning:
+                        visits[kind, "returning"].append(self.visit(context, app, computer=self.settings.warm_computer))
                 finally:
                     self.browser().close_profile(context)
         return visits
@@ -1072,6 +1075,8 @@ def startup(bench: Bench) -> list[Row]:
     bench.facts["startup_visits"] = visits
     rows = []
     for temperature, label in TEMPERATURES.items():
+        if not visits["app", temperature]:
+            continue
         app, floor = visits["app", temperature], visits["floor", temperature]
         paint = Stat.of([v.paint_s for v in app])
         floor_paint = Stat.of([v.paint_s for v in floor])
@@ -1321,10 +1326,10 @@ def notakto_perfect(bench: Bench) -> list[Row]:
 
 
 def notakto_levels(bench: Bench) -> list[Row]:
-    """Every level on 3 and 6 boards, the positions pooled."""
+    """Every level on 3 and 6 boards (quick: 6), the positions pooled."""
     title = "Notakto, every level, the 7 positions pooled: time per move, ms, mean of medians (p10–p90)"
     groups = {(boards, level): [(position, level) for position in notakto_positions(boards, bench.seed)]
-              for boards in (3, 6) for level in notakto_ai.LEVELS}
+              for boards in bench.settings.level_boards for level in notakto_ai.LEVELS}
     timings = iter(bench.move_timings([case for cases in groups.values() for case in cases]))
     return [Row(title, {"level": level, "boards": boards, **engine_cells([next(timings) for _ in cases])})
             for (boards, level), cases in groups.items()]
@@ -1531,7 +1536,8 @@ def method_notes(bench: Bench, elapsed: float, rows: Sequence[Row]) -> list[str]
             "same vendored Pyodide loaded as PyScript loads it, `loadPyodide({indexURL})`, one statement run, "
             "nothing else) take turns (A B, then B A), each in a new browser profile (an empty HTTP cache on disk, "
             "as a player's browser has it): a cold visit, then a warm one in a second tab, then a returning one in "
-            "a third (the app's second visit is the first its service worker serves, see below). Between the "
+            "a third (the app's second visit is the first its service worker serves, see below; not in quick "
+            "mode). Between the "
             "first two the floor "
             "gets one more visit, not measured (`?prime`: a second of ordinary Python, then 3 s idle): V8 keeps "
             "compiled WebAssembly in the cache only once enough code has been optimised, which the app's first "
