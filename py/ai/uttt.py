@@ -52,7 +52,8 @@ Against OpenSpiel's MCTSBot (plain UCT in C++, random rollouts, about 2-6
 times our playouts in the same time), ``tools/arena.py``, 40 games each at
 0.5 s a move on a shared 2-core machine: 67.5 % (22 wins, 10 draws, 8
 losses; 95 % interval 52-80 %) at equal time and 58.8 % (18-11-11; 43-73 %)
-with half the time.
+with half the time; 60 games each at 0.25 s a move: 61.7 % (29-16-15;
+49-73 %) and 55.8 % (24-19-17; 43-68 %). README has the latest figures.
 """
 
 from __future__ import annotations
