@@ -7,7 +7,7 @@ PORT ?= 8000
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: serve test unit e2e bench bench-quick site runtime test-deps bench-deps browser clean
+.PHONY: serve test unit e2e bench bench-quick site runtime test-deps browser clean
 
 ## serve: install the pinned runtime and serve the app at http://127.0.0.1:8000/
 serve: runtime
@@ -29,11 +29,11 @@ e2e: runtime test-deps browser
 ## bench: start-up against bare Pyodide, bytes, responsiveness, memory, engine
 ## speed (CPython vs the page's Pyodide worker) and strength, in headless
 ## Chromium: one Markdown report on stdout (several minutes); see tools/bench.py
-bench: runtime bench-deps browser
+bench: runtime test-deps browser
 	$(PY) tools/bench.py
 
 ## bench-quick: the same figures from fewer samples and games (under two minutes)
-bench-quick: runtime bench-deps browser
+bench-quick: runtime test-deps browser
 	$(PY) tools/bench.py --quick
 
 ## site: the static site in _site/ (git-ignored): exactly what any static host
@@ -52,20 +52,13 @@ node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
-# A virtual environment from the pinned test requirements.
+# A virtual environment from the pinned test requirements (OpenSpiel, the
+# arena's opponent, included: the arena's tests and `make bench` use it).
 test-deps: $(VENV)/.installed
 
-$(VENV)/.installed: requirements-test.txt
+$(VENV)/.installed: requirements-test.txt requirements-bench.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-test.txt
-	@touch $@
-
-# The arena's opponent (OpenSpiel, pinned) in the same environment; only
-# the benchmarks need it.
-bench-deps: $(VENV)/.bench-installed
-
-$(VENV)/.bench-installed: $(VENV)/.installed requirements-bench.txt
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-bench.txt
 	@touch $@
 
 # A Chromium for the end-to-end tests: Debian's when we are root and it is
