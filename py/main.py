@@ -5,7 +5,7 @@ details go to the console; never a dead page or a raw traceback."""
 try:
     import js
 
-    js.performance.mark("python-main")  # marks for tools/bench.py: where the start-up goes
+    js.performance.mark("python-main")  # where the start-up goes, for profiling (DevTools, Resource Timing)
     from app.browser import start
 
     js.performance.mark("python-imported")

@@ -4,27 +4,51 @@ functions; arguments and answers are JSON text."""
 
 from __future__ import annotations
 
+import functools
 import gc
 import json
 import random
 import sys
 import time
+from typing import Any, Callable
 
 import ai
 from core import GAMES, GameError, GameState
 
 
-def choose_move(request_json: str) -> str:
+def json_reply(handler: Callable[[dict[str, Any]], dict[str, Any]]) -> Callable[[str], str]:
+    """A function of the worker's interface: JSON text in, JSON text out.
+    ``handler`` gets the parsed request and returns the reply; bad input
+    (a malformed request, an unknown game or level, an illegal save) is
+    answered {"error": message} instead."""
+
+    @functools.wraps(handler)
+    def reply(request_json: str) -> str:
+        try:
+            return json.dumps(handler(json.loads(request_json)))
+        except (GameError, KeyError, TypeError, ValueError) as error:
+            return json.dumps({"error": f"{type(error).__name__}: {error}"})
+
+    return reply
+
+
+def load_state(saved: dict[str, Any]) -> GameState:
+    """A game from its save dict (``GameState.to_dict``)."""
+    return GAMES[saved["game"]].from_dict(saved)
+
+
+def runtime() -> dict[str, str]:
+    """Which Python answers: a bench reply says so."""
+    return {"python": sys.version, "platform": sys.platform}
+
+
+@json_reply
+def choose_move(request: dict[str, Any]) -> dict[str, Any]:
     """{"game": <save dict>, "level": str, "seed": int} -> {"move": text}
     or {"error": message}."""
-    try:
-        request = json.loads(request_json)
-        saved = request["game"]
-        state = GAMES[saved["game"]].from_dict(saved)
-        move = ai.choose_move(state, request["level"], seed=request.get("seed"), move_time=request.get("move_time"))
-        return json.dumps({"move": state.move_to_text(move)})
-    except (GameError, KeyError, TypeError, ValueError) as error:
-        return json.dumps({"error": f"{type(error).__name__}: {error}"})
+    state = load_state(request["game"])
+    move = ai.choose_move(state, request["level"], seed=request.get("seed"), move_time=request.get("move_time"))
+    return {"move": state.move_to_text(move)}
 
 
 def self_check() -> str:
@@ -48,7 +72,8 @@ def _timer_resolution() -> float:
     return best
 
 
-def bench_moves(request_json: str) -> str:
+@json_reply
+def bench_moves(request: dict[str, Any]) -> dict[str, Any]:
     """Time ``ai.choose_move`` with ``time.perf_counter`` in this interpreter.
     The same function runs under CPython in tools/bench.py, so both sides run
     the same code on the same positions with the same seeds.
@@ -62,30 +87,24 @@ def bench_moves(request_json: str) -> str:
     that a moment of noise on the machine touches every case a little rather
     than one case a lot; the first ``warmup`` turns are not kept.
     """
-    try:
-        request = json.loads(request_json)
-        seed, warmup, repeats = int(request["seed"]), int(request["warmup"]), int(request["repeats"])
-        cases, results = [], []
-        for case in request["cases"]:
-            saved, level = case["game"], case["level"]
-            state = GAMES[saved["game"]].from_dict(saved)
-            cases.append((state, level, int(case["batch"])))
-            moves = [state.move_to_text(ai.choose_move(state, level, seed=seed + i)) for i in range(BENCH_CHECK_MOVES)]
-            results.append({"samples": [], "moves": moves})
-        gc.collect()
-        for index in range(warmup + repeats):
-            for (state, level, batch), result in zip(cases, results):
-                first = seed + index * batch
-                start = time.perf_counter()
-                for call_seed in range(first, first + batch):
-                    ai.choose_move(state, level, seed=call_seed)
-                elapsed = time.perf_counter() - start
-                if index >= warmup:
-                    result["samples"].append(elapsed / batch)
-        return json.dumps({"python": sys.version, "platform": sys.platform,
-                           "timer_resolution_s": _timer_resolution(), "results": results})
-    except (GameError, KeyError, TypeError, ValueError) as error:
-        return json.dumps({"error": f"{type(error).__name__}: {error}"})
+    seed, warmup, repeats = int(request["seed"]), int(request["warmup"]), int(request["repeats"])
+    cases, results = [], []
+    for case in request["cases"]:
+        state, level = load_state(case["game"]), case["level"]
+        cases.append((state, level, int(case["batch"])))
+        moves = [state.move_to_text(ai.choose_move(state, level, seed=seed + i)) for i in range(BENCH_CHECK_MOVES)]
+        results.append({"samples": [], "moves": moves})
+    gc.collect()
+    for index in range(warmup + repeats):
+        for (state, level, batch), result in zip(cases, results):
+            first = seed + index * batch
+            start = time.perf_counter()
+            for call_seed in range(first, first + batch):
+                ai.choose_move(state, level, seed=call_seed)
+            elapsed = time.perf_counter() - start
+            if index >= warmup:
+                result["samples"].append(elapsed / batch)
+    return {**runtime(), "timer_resolution_s": _timer_resolution(), "results": results}
 
 
 def random_playout(state: GameState, rng: random.Random) -> int:
@@ -98,7 +117,8 @@ def random_playout(state: GameState, rng: random.Random) -> int:
     return plies
 
 
-def bench_playouts(request_json: str) -> str:
+@json_reply
+def bench_playouts(request: dict[str, Any]) -> dict[str, Any]:
     """Time random playouts (``random_playout``) with ``time.perf_counter``;
     the same function runs under CPython in tools/bench.py.
 
@@ -110,29 +130,26 @@ def bench_playouts(request_json: str) -> str:
     so ``plies`` (all its playouts' plies, warm-up included) proves that both
     runtimes played the same games. The cases take turns, as in bench_moves.
     """
-    try:
-        request = json.loads(request_json)
-        seed, warmup, repeats = int(request["seed"]), int(request["warmup"]), int(request["repeats"])
-        cases = [(GAMES[case["game"]].from_settings(case["settings"]), int(case["batch"]), random.Random(seed))
-                 for case in request["cases"]]
-        results = [{"samples": [], "plies": 0} for _ in cases]
-        gc.collect()
-        for index in range(warmup + repeats):
-            for (root, batch, rng), result in zip(cases, results):
-                plies = 0
-                start = time.perf_counter()
-                for _ in range(batch):
-                    plies += random_playout(root.copy(), rng)
-                elapsed = time.perf_counter() - start
-                result["plies"] += plies
-                if index >= warmup:
-                    result["samples"].append(elapsed / batch)
-        return json.dumps({"python": sys.version, "platform": sys.platform, "results": results})
-    except (GameError, KeyError, TypeError, ValueError) as error:
-        return json.dumps({"error": f"{type(error).__name__}: {error}"})
+    seed, warmup, repeats = int(request["seed"]), int(request["warmup"]), int(request["repeats"])
+    cases = [(GAMES[case["game"]].from_settings(case["settings"]), int(case["batch"]), random.Random(seed))
+             for case in request["cases"]]
+    results = [{"samples": [], "plies": 0} for _ in cases]
+    gc.collect()
+    for index in range(warmup + repeats):
+        for (root, batch, rng), result in zip(cases, results):
+            plies = 0
+            start = time.perf_counter()
+            for _ in range(batch):
+                plies += random_playout(root.copy(), rng)
+            elapsed = time.perf_counter() - start
+            result["plies"] += plies
+            if index >= warmup:
+                result["samples"].append(elapsed / batch)
+    return {**runtime(), "results": results}
 
 
-def bench_search(request_json: str) -> str:
+@json_reply
+def bench_search(request: dict[str, Any]) -> dict[str, Any]:
     """Time the engines' own searches (MCTS with their playout policies:
     ``ai.ENGINES[game].search``) at a fixed number of iterations, so both
     runtimes do exactly the same work; the same function runs under CPython
@@ -145,55 +162,46 @@ def bench_search(request_json: str) -> str:
     or {"error": message}. Search i of a case uses seed ``seed + i``; the
     moves found prove that both runtimes searched the same trees. The cases
     take turns, as in bench_moves."""
-    try:
-        request = json.loads(request_json)
-        seed, warmup, repeats = int(request["seed"]), int(request["warmup"]), int(request["repeats"])
-        cases = []
-        for case in request["cases"]:
-            saved = case["game"]
-            state = GAMES[saved["game"]].from_dict(saved)
-            engine = ai.ENGINES[state.game]
-            if not hasattr(engine, "search"):
-                raise ValueError(f"the {state.game} computer does not search")
-            cases.append((state, engine, int(case["iterations"])))
-        results: list[dict] = [{"samples": [], "moves": []} for _ in cases]
-        gc.collect()
-        for index in range(warmup + repeats):
-            for (state, engine, iterations), result in zip(cases, results):
-                engine.clear_cache()
-                start = time.perf_counter()
-                found = engine.search(state, iterations=iterations, seed=seed + index)
-                elapsed = time.perf_counter() - start
-                if index >= warmup:
-                    result["samples"].append(elapsed / max(1, found.iterations))
-                    result["moves"].append(state.move_to_text(found.move))
-        return json.dumps({"python": sys.version, "platform": sys.platform, "results": results})
-    except (GameError, KeyError, TypeError, ValueError) as error:
-        return json.dumps({"error": f"{type(error).__name__}: {error}"})
+    seed, warmup, repeats = int(request["seed"]), int(request["warmup"]), int(request["repeats"])
+    cases = []
+    for case in request["cases"]:
+        state = load_state(case["game"])
+        engine = ai.ENGINES[state.game]
+        if not hasattr(engine, "search"):
+            raise ValueError(f"the {state.game} computer does not search")
+        cases.append((state, engine, int(case["iterations"])))
+    results: list[dict] = [{"samples": [], "moves": []} for _ in cases]
+    gc.collect()
+    for index in range(warmup + repeats):
+        for (state, engine, iterations), result in zip(cases, results):
+            engine.clear_cache()
+            start = time.perf_counter()
+            found = engine.search(state, iterations=iterations, seed=seed + index)
+            elapsed = time.perf_counter() - start
+            if index >= warmup:
+                result["samples"].append(elapsed / max(1, found.iterations))
+                result["moves"].append(state.move_to_text(found.move))
+    return {**runtime(), "results": results}
 
 
-def bench_choose(request_json: str) -> str:
+@json_reply
+def bench_choose(request: dict[str, Any]) -> dict[str, Any]:
     """The computer's move in each case, timed: what a player gets (for the
     puzzle score; the same function runs under CPython in tools/bench.py).
 
     {"cases": [{"game": <save dict>, "level": str, "seed": int, "move_time": float | null}]}
     -> {"python": str, "platform": str, "results": [{"move": text, "seconds": float}]}
     or {"error": message}. Each case starts with no tree kept from before."""
-    try:
-        request = json.loads(request_json)
-        results = []
-        for case in request["cases"]:
-            saved = case["game"]
-            state = GAMES[saved["game"]].from_dict(saved)
-            engine = ai.ENGINES[state.game]
-            if hasattr(engine, "clear_cache"):
-                engine.clear_cache()
-            start = time.perf_counter()
-            move = ai.choose_move(state, case["level"], seed=case.get("seed"), move_time=case.get("move_time"))
-            results.append({"move": state.move_to_text(move), "seconds": time.perf_counter() - start})
-        return json.dumps({"python": sys.version, "platform": sys.platform, "results": results})
-    except (GameError, KeyError, TypeError, ValueError) as error:
-        return json.dumps({"error": f"{type(error).__name__}: {error}"})
+    results = []
+    for case in request["cases"]:
+        state = load_state(case["game"])
+        engine = ai.ENGINES[state.game]
+        if hasattr(engine, "clear_cache"):
+            engine.clear_cache()
+        start = time.perf_counter()
+        move = ai.choose_move(state, case["level"], seed=case.get("seed"), move_time=case.get("move_time"))
+        results.append({"move": state.move_to_text(move), "seconds": time.perf_counter() - start})
+    return {**runtime(), "results": results}
 
 
 def bench_memory(_request_json: str = "{}") -> str:

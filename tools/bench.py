@@ -470,15 +470,21 @@ PROBE_START_JS = """() => {
 PROBE_STOP_JS = "() => { clearInterval(window.__probe.id); return [performance.now(), window.__probe.worst]; }"
 
 
-def _load_e2e_harness() -> Any:
-    """e2e/conftest.py, for its handler, LAUNCH_ARGS, chromium_path and page
-    watch: the bench serves and opens the app as the browser tests do. Loaded
-    under its own name so pytest's ``conftest`` is never shadowed."""
-    spec = importlib.util.spec_from_file_location("_bench_e2e_harness", ROOT / "e2e" / "conftest.py")
+@functools.lru_cache(maxsize=None)
+def load_module(name: str, path: Path) -> Any:
+    """The Python file at ``path`` as a module called ``name``, loaded once."""
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def _load_e2e_harness() -> Any:
+    """e2e/conftest.py, for its handler, LAUNCH_ARGS, chromium_path and page
+    watch: the bench serves and opens the app as the browser tests do. Loaded
+    under its own name so pytest's ``conftest`` is never shadowed."""
+    return load_module("_bench_e2e_harness", ROOT / "e2e" / "conftest.py")
 
 
 @dataclass(frozen=True)
@@ -938,15 +944,16 @@ class Bench:
         return [self._moves[case] for case in cases]
 
     # -- playouts and searches -----------------------------------------------------------
-    def paired(self, function: str, cases: Sequence[dict[str, Any]], size_key: str, size_s: float,
-               check: str) -> list[tuple[list[float], list[float], int]]:
+    def paired(self, function: str, cases: Sequence[dict[str, Any]], size_key: str, probe_size: int,
+               size_s: float, check: str) -> list[tuple[list[float], list[float], int]]:
         """Seconds per item (a playout, a search iteration) of each case under
         CPython and in the page's worker, running the same function of
         py/worker.py (``function``: bench_playouts, bench_search) with the
         same seeds, taking turns as the move timings do; the replies' ``check``
         values (plies played, moves found) must be equal. Each case is first
         sized: ``size_key`` (a batch of playouts, a search's iterations) is
-        the power of two lasting at least ``size_s`` under CPython."""
+        the power of two lasting at least ``size_s`` under CPython, judged
+        from a probe at ``probe_size``."""
         s = self.settings
         app = self.page()
 
@@ -956,7 +963,7 @@ class Bench:
                 raise BenchError(f"{function} under CPython: {reply['error']}")
             return reply
 
-        probe = native({"cases": [{**c, size_key: 64 if size_key == "iterations" else 4} for c in cases],
+        probe = native({"cases": [{**c, size_key: probe_size} for c in cases],
                         "seed": self.seed, "warmup": 1, "repeats": 3})
         sizes = [batch_size(percentile(r["samples"], 50), size_s) for r in probe["results"]]
         request = {"cases": [{**c, size_key: n} for c, n in zip(cases, sizes)], "seed": self.seed,
@@ -1241,7 +1248,7 @@ PLAYOUTS: list[tuple[str, str, dict[str, Any]]] = [
 def throughput(bench: Bench) -> list[Row]:
     cases = [{"game": game, "settings": settings} for _, game, settings in PLAYOUTS]
     rows = []
-    timings = bench.paired("bench_playouts", cases, "batch", bench.settings.playout_batch_s, "plies")
+    timings = bench.paired("bench_playouts", cases, "batch", 4, bench.settings.playout_batch_s, "plies")
     for (label, _, _), (cpython, pyodide, batch) in zip(PLAYOUTS, timings):
         rows.append(rate_row(THROUGHPUT_TITLE, label, cpython, pyodide, {"playouts per sample": batch}))
     return rows
@@ -1286,7 +1293,7 @@ def level_budgets(game: str, rate: float) -> str:
 
 def search_throughput(bench: Bench) -> list[Row]:
     cases = [{"game": GAMES[game].from_settings(settings).to_dict()} for _, game, settings in SEARCHES]
-    timings = bench.paired("bench_search", cases, "iterations", bench.settings.search_s, "moves")
+    timings = bench.paired("bench_search", cases, "iterations", 64, bench.settings.search_s, "moves")
     rows = []
     for (label, game, _), (cpython, pyodide, iterations) in zip(SEARCHES, timings):
         rows.append(rate_row(SEARCH_TITLE, label, cpython, pyodide, {
@@ -1429,11 +1436,8 @@ PUZZLES_TITLE = "Hex puzzles: textbook positions with a single winning idea, sol
 
 
 def _load_puzzles_tool() -> Any:
-    spec = importlib.util.spec_from_file_location("puzzles", ROOT / "tools" / "puzzles.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """tools/puzzles.py: the puzzles, their positions and answers."""
+    return load_module("puzzles", ROOT / "tools" / "puzzles.py")
 
 
 def hex_puzzles(bench: Bench) -> list[Row]:

@@ -38,12 +38,16 @@ LEVEL_NAMES: dict[str, tuple[str, ...]] = {
 DEFAULT_LEVEL: dict[str, str] = {game: names[-1] for game, names in LEVEL_NAMES.items()}
 
 
+def _unknown(game: str) -> ValueError:
+    return ValueError(f"no computer player for {game!r} (have: {', '.join(MODULES)})")
+
+
 def engine(game: str) -> ModuleType:
     """The module that plays ``game``, imported on first use."""
     try:
         name = MODULES[game]
     except KeyError:
-        raise ValueError(f"no computer player for {game!r} (have: {', '.join(MODULES)})") from None
+        raise _unknown(game) from None
     return import_module(f"{__name__}.{name}")
 
 
@@ -68,7 +72,7 @@ ENGINES: Mapping[str, ModuleType] = _Engines()
 def levels(game: str) -> list[str]:
     """The levels of ``game``'s computer player, weakest first."""
     if game not in LEVEL_NAMES:
-        raise ValueError(f"no computer player for {game!r} (have: {', '.join(MODULES)})")
+        raise _unknown(game)
     return list(LEVEL_NAMES[game])
 
 
