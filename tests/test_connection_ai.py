@@ -349,6 +349,16 @@ def test_the_puzzle_file_is_well_formed():
         assert not found.wins[BLACK] and not found.wins[WHITE], puzzle["id"]
 
 
+def test_the_puzzles_made_here_are_told_apart_from_the_published_ones():
+    # Reports count the public collections' puzzles on their own: the ones
+    # made here are random positions our own solver picked.
+    made = [p["id"] for p in PUZZLES if puzzles_tool.made_here(p)]
+    published = [p for p in PUZZLES if not puzzles_tool.made_here(p)]
+    assert made and all("constructed" in name for name in made)
+    assert len(published) >= 24
+    assert all("constructed" not in p["id"] and "puzzle by" in p["source"] for p in published)
+
+
 @pytest.mark.parametrize("puzzle", [p for p in PUZZLES if p["size"] <= 5], ids=lambda p: p["id"])
 def test_small_puzzle_answers_really_win(puzzle):
     ok, report = puzzles_tool.verify(puzzle)

@@ -1466,15 +1466,19 @@ def hex_puzzles(bench: Bench) -> list[Row]:
     rows = []
     for where, results in runs:
         by_size: dict[int, list[bool]] = {}
+        published: list[bool] = []  # the puzzles from public collections (not made here)
         seconds = []
         for puzzle, (state, exchanged), result in zip(puzzles, states, results):
             solved = state.parse_move(result["move"]) in tool.answers(puzzle, exchanged)
             by_size.setdefault(puzzle["size"], []).append(solved)
+            if not tool.made_here(puzzle):
+                published.append(solved)
             seconds.append(result["seconds"])
         solved = sum(sum(flags) for flags in by_size.values())
         rows.append(Row(PUZZLES_TITLE, {
             "runtime": where, "level": level, "time per puzzle": f"{s.puzzle_s:g} s",
             **{f"{size}×{size}": f"{sum(flags)}/{len(flags)}" for size, flags in sorted(by_size.items())},
+            "from public collections": f"{sum(published)}/{len(published)}",
             "solved": f"{solved}/{len(puzzles)} ({format_percent(solved / len(puzzles))})",
             "time used, median": f"{percentile(seconds, 50):.2f} s"}))
     return rows

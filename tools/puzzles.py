@@ -42,6 +42,13 @@ def load_puzzles(path: Path = PUZZLES) -> list[dict[str, Any]]:
     return json.loads(path.read_text(encoding="utf-8"))["puzzles"]
 
 
+def made_here(puzzle: dict[str, Any]) -> bool:
+    """Whether the puzzle was constructed for this repository (a random
+    position proven to have a single winning move), not taken from a public
+    collection: reports count the two apart."""
+    return puzzle["source"].startswith("constructed")
+
+
 def cell(text: str, size: int) -> int:
     """``a1`` -> 0 on a board of side ``size`` (the core's notation)."""
     return HexState(size).parse_move(text)
@@ -161,14 +168,16 @@ def main(argv: list[str] | None = None) -> int:
             bad += not ok
             print(f"{puzzle['id']:24} {'ok' if ok else 'WRONG'}  {report}  {time.perf_counter() - start:.1f} s")
         return 1 if bad else 0
-    solved = 0
+    solved: list[bool] = []
     for puzzle in puzzles:
         ok, move, elapsed = solve_with_ai(puzzle, options.level, options.time, options.seed)
-        solved += ok
+        solved.append(ok)
         print(f"{puzzle['id']:24} {'solved' if ok else 'missed'}  played {move:4} "
               f"(answer {' '.join(puzzle['winning'])})  {elapsed:.2f} s", flush=True)
     budget = f"{options.time:g} s" if options.time else "its own budget"
-    print(f"{options.level} ({budget} per puzzle) solved {solved} of {len(puzzles)}")
+    published = [ok for ok, puzzle in zip(solved, puzzles) if not made_here(puzzle)]
+    print(f"{options.level} ({budget} per puzzle) solved {sum(solved)} of {len(puzzles)}, "
+          f"{sum(published)} of the {len(published)} from public collections")
     return 0
 
 
