@@ -1645,10 +1645,14 @@ def method_notes(bench: Bench, elapsed: float, rows: Sequence[Row]) -> list[str]
         "above), colours alternating (ours first in even games), every game seeded on its own; a draw counts "
         "half. 95% CI: the Wilson score interval. `random` picks uniformly among the legal moves.")
     if any(row.table == PUZZLES_TITLE for row in rows):
+        tool = _load_puzzles_tool()
+        puzzles = tool.load_puzzles()
+        made = sum(map(tool.made_here, puzzles))
         notes.append(
-            f"Hex puzzles: the {len(_load_puzzles_tool().load_puzzles())} positions of tests/data/hex_puzzles.json "
-            "(from public collections, each with its known winning moves; tools/puzzles.py proves the small ones), "
-            f"each given to the strongest level with `move_time` {s.puzzle_s:g} s and no tree kept from before "
+            f"Hex puzzles: the {len(puzzles)} positions of tests/data/hex_puzzles.json, each with its known winning "
+            f"moves: {len(puzzles) - made} from public collections (Benzene's puzzle suite), {made} made here (random "
+            "positions with a single winning move); tools/puzzles.py proves the small ones. Each was "
+            f"given to the strongest level with `move_time` {s.puzzle_s:g} s and no tree kept from before "
             "(`bench_choose` in py/worker.py, the same seed in both runtimes); solved: it played a winning move.")
     if "openspiel" in facts:
         checked = "; ".join(f"{m['game']}: {m['rules_check_games']} games, {m['rules_check_positions']:,} positions"
