@@ -11,7 +11,6 @@ import datetime
 import json
 import random
 import time
-import uuid
 from typing import Any, Callable
 
 import js
@@ -24,7 +23,7 @@ from . import dom, embed
 from .dom import element, on, report_error, tr
 from .games import SPECS, GameSpec, split_opponent
 from .saves import SaveResult, SaveSlot
-from .session import COMPUTER, TWO_PLAYER, GameSession, Mode, next_home_seat
+from .session import COMPUTER, TWO_PLAYER, GameSession, Mode, new_id, next_home_seat
 from .stats import load_stats, record_game, stats_view
 from .storage import Storage
 from .views import Msg
@@ -655,7 +654,7 @@ class App:
         # instead of waiting for a 30 s move clock.
         self.clock_offset_ms = 0
         self.clock = lambda: (js.Date.now() + self.clock_offset_ms) / 1000
-        self.tab_id = uuid.uuid4().hex
+        self.tab_id = new_id()
         self.storage = Storage(self._local_storage())
         self.notices = Notices()
         self.engine = Engine()

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import html
 from typing import Any
-from urllib.parse import parse_qsl, urlencode
 
 from core import FIRST, Outcome
 
@@ -30,7 +29,14 @@ def query_params(query: str) -> dict[str, str]:
     """``?a=1&b=2`` -> {"a": "1", "b": "2"}; the first of repeated names
     wins, as in the browser's URLSearchParams.get."""
     params: dict[str, str] = {}
-    for name, value in parse_qsl(query.removeprefix("?"), keep_blank_values=True):
+    query = query.removeprefix("?")
+    if not query:
+        return params
+    # Imported here: with ipaddress, which it needs, urllib.parse is the
+    # dearest module of the page's start-up, and most visits have no query.
+    from urllib.parse import parse_qsl
+
+    for name, value in parse_qsl(query, keep_blank_values=True):
         params.setdefault(name, value)
     return params
 
@@ -95,6 +101,8 @@ def params_from_settings(spec: GameSpec, settings: dict[str, Any]) -> list[tuple
 
 def embed_url(page_url: str, game: str, params: list[tuple[str, str]], lang: str) -> str:
     """The app's URL in the compact layout with these settings."""
+    from urllib.parse import urlencode  # see query_params
+
     return f"{page_url}?{urlencode([('embed', '1'), ('game', game), *params, ('lang', lang)])}"
 
 

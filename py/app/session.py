@@ -8,8 +8,8 @@ core's common ``GameState`` protocol, so every game uses it unchanged.
 
 from __future__ import annotations
 
+import os
 import time
-import uuid
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -52,13 +52,19 @@ class Mode:
         return cls(opponent, level if isinstance(level, str) else "", seat)
 
 
+def new_id() -> str:
+    """A random identifier: 32 hex digits. (Not ``uuid``: the page would
+    compile that module at start-up for nothing more than this.)"""
+    return os.urandom(16).hex()
+
+
 @dataclass
 class GameSession:
     """A game in progress or just finished, with everything a save needs."""
 
     state: GameState
     mode: Mode
-    game_id: str = field(default_factory=lambda: uuid.uuid4().hex)
+    game_id: str = field(default_factory=new_id)
     # A human seat handed to the computer ("while you are away, the computer
     # plays for you"); it can be given back at any time.
     takeover: list[bool] = field(default_factory=lambda: [False, False])
