@@ -38,6 +38,8 @@ from __future__ import annotations
 import time
 from typing import NamedTuple
 
+from core.hex import BOTTOM, LEFT, RIGHT, TOP, layout
+
 #: H-search keeps at most this many VCs / SCs per pair of nodes (the
 #: smallest carriers first come first): the usual bound that keeps it fast.
 VC_LIMIT = 4
@@ -54,23 +56,17 @@ class HexBoard:
     rows, white: the first and last columns)."""
 
     def __init__(self, size: int) -> None:
+        board = layout(size)  # the core's geometry, as bitmasks
         self.size = n = size
-        self.cells = n * n
+        self.cells = board.cells
         self.full = (1 << self.cells) - 1
-        around = []
-        for row in range(n):
-            for col in range(n):
-                mask = 0
-                for dr, dc in ((-1, 0), (-1, 1), (0, 1), (1, 0), (1, -1), (0, -1)):
-                    r, c = row + dr, col + dc
-                    if 0 <= r < n and 0 <= c < n:
-                        mask |= 1 << (r * n + c)
-                around.append(mask)
-        self.around = tuple(around)
-        top = (1 << n) - 1
-        first_col = sum(1 << (row * n) for row in range(n))
+        self.around = tuple(sum(1 << cell for cell in near) for near in board.neighbours)
+
+        def on_edge(player: int, edge: int) -> int:
+            return sum(1 << cell for cell, edges in enumerate(board.edges[player]) if edges & edge)
+
         #: edges[player] = (first edge's cells, second edge's cells)
-        self.edges = ((top, top << (n * (n - 1))), (first_col, first_col << (n - 1)))
+        self.edges = ((on_edge(0, TOP), on_edge(0, BOTTOM)), (on_edge(1, LEFT), on_edge(1, RIGHT)))
         centre = (n - 1) / 2
         # Central cells first: they matter most.
         self.order = tuple(sorted(range(self.cells), key=lambda c: (
