@@ -9,6 +9,7 @@ import json
 import random
 import sys
 import time
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 
@@ -83,6 +84,17 @@ def random_position(rng: random.Random, size: int, empty: int) -> tuple[int, int
     return stones[player], stones[player ^ 1], player
 
 
+def random_positions(rng: random.Random, size: int, empty: tuple[int, int], count: int) -> Iterator[tuple[int, int, int]]:
+    """``count`` random positions of ``random_position`` still in play, each
+    with a number of empty cells drawn from ``range(*empty)``."""
+    found = 0
+    while found < count:
+        position = random_position(rng, size, rng.randrange(*empty))
+        if position is not None:
+            found += 1
+            yield position
+
+
 # -- H-search -------------------------------------------------------------------------------
 def test_a_chain_of_bridges_is_a_virtual_connection():
     # Black b2 and c4 with bridges to each other and to both edges.
@@ -115,14 +127,8 @@ def test_no_connection_through_a_wall():
 
 def test_virtual_connections_really_hold():
     # A VC for the side that is not to move means it wins anyway.
-    rng = random.Random(3)
-    checked = 0
-    while checked < 40:
-        position = random_position(rng, 5, rng.randrange(6, 11))
-        if position is None:
-            continue
-        mine, theirs, player = position
-        board = HexBoard(5)
+    board = HexBoard(5)
+    for mine, theirs, player in random_positions(random.Random(3), 5, (6, 11), 40):
         empty = board.full & ~(mine | theirs)
         theirs_vc = h_search(board, theirs, empty, player ^ 1)
         if theirs_vc.vc is not None:
@@ -131,20 +137,13 @@ def test_virtual_connections_really_hold():
         if mine_vc.keys:
             key = (mine_vc.keys & -mine_vc.keys).bit_length() - 1
             assert not minimax_wins(board, theirs, mine | 1 << key, player ^ 1)
-        checked += 1
 
 
 # -- the proofs -----------------------------------------------------------------------------
 @pytest.mark.parametrize("seed", range(4))
 def test_the_solver_agrees_with_minimax(seed):
-    rng = random.Random(seed)
     board = HexBoard(5)
-    done = 0
-    while done < 15:
-        position = random_position(rng, 5, rng.randrange(4, 11))
-        if position is None:
-            continue
-        mine, theirs, player = position
+    for mine, theirs, player in random_positions(random.Random(seed), 5, (4, 11), 15):
         value, move = Solver(5).solve(mine, theirs, player)
         expected = minimax_wins(board, mine, theirs, player)
         assert value == (WIN if expected else LOSS)
@@ -152,7 +151,6 @@ def test_the_solver_agrees_with_minimax(seed):
             assert not mine & 1 << move and not theirs & 1 << move
             assert board.connected(mine | 1 << move, player) or \
                 not minimax_wins(board, theirs, mine | 1 << move, player ^ 1)
-        done += 1
 
 
 @pytest.mark.parametrize("puzzle", [p for p in PUZZLES if p["size"] == 5], ids=lambda p: p["id"])
