@@ -1463,6 +1463,7 @@ def hex_puzzles(bench: Bench) -> list[Row]:
         if inside.get("platform") != "emscripten":
             raise BenchError(f"bench_choose did not run in Pyodide (platform {inside.get('platform')!r})")
         runs.append(("Pyodide worker", inside["results"]))
+    bench.facts["puzzles"] = (len(puzzles), sum(map(tool.made_here, puzzles)))  # (all, made here)
     rows = []
     for where, results in runs:
         by_size: dict[int, list[bool]] = {}
@@ -1531,7 +1532,7 @@ def header(bench: Bench, started: datetime.datetime, load: float) -> str:
             f" · {s.name}: {s.samples} samples per engine case, {s.startup_rounds} start-up rounds, seed {bench.seed}")
 
 
-def method_notes(bench: Bench, elapsed: float, rows: Sequence[Row]) -> list[str]:
+def method_notes(bench: Bench, elapsed: float) -> list[str]:
     s, facts = bench.settings, bench.facts
     notes = []
     visits = facts.get("startup_visits")
@@ -1644,13 +1645,11 @@ def method_notes(bench: Bench, elapsed: float, rows: Sequence[Row]) -> list[str]
         f"{s.arena_games} games per pairing, in CPython (the moves are the same in Pyodide: checked "
         "above), colours alternating (ours first in even games), every game seeded on its own; a draw counts "
         "half. 95% CI: the Wilson score interval. `random` picks uniformly among the legal moves.")
-    if any(row.table == PUZZLES_TITLE for row in rows):
-        tool = _load_puzzles_tool()
-        puzzles = tool.load_puzzles()
-        made = sum(map(tool.made_here, puzzles))
+    if "puzzles" in facts:
+        count, made = facts["puzzles"]
         notes.append(
-            f"Hex puzzles: the {len(puzzles)} positions of tests/data/hex_puzzles.json, each with its known winning "
-            f"moves: {len(puzzles) - made} from public collections (Benzene's puzzle suite), {made} made here (random "
+            f"Hex puzzles: the {count} positions of tests/data/hex_puzzles.json, each with its known winning "
+            f"moves: {count - made} from public collections (Benzene's puzzle suite), {made} made here (random "
             "positions with a single winning move); tools/puzzles.py proves the small ones. Each was "
             f"given to the strongest level with `move_time` {s.puzzle_s:g} s and no tree kept from before "
             "(`bench_choose` in py/worker.py, the same seed in both runtimes); solved: it played a winning move.")
@@ -1719,7 +1718,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         bench.close()
     elapsed = time.monotonic() - clock
-    sys.stdout.write(format_report(header(bench, started, load), rows, method_notes(bench, elapsed, rows)))
+    sys.stdout.write(format_report(header(bench, started, load), rows, method_notes(bench, elapsed)))
     progress(f"done in {elapsed:.0f} s")
     return 0
 
