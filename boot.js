@@ -284,7 +284,13 @@ const loadTimer = setTimeout(() => {
  * console. kind: "load" (the engine never started) or "runtime". */
 function showError(kind, detail) {
   if (detail) console.error(`shell: ${kind} error`, detail);
-  $("error-text").textContent = t(kind === "load" ? "error.load" : "error.runtime");
+  // The page's markup holds the English load message, for a failure that
+  // comes before the catalogs do (or that is the catalogs failing); a later
+  // applyCatalog translates whichever message the data-i18n key names.
+  const key = kind === "load" ? "error.load" : "error.runtime";
+  const text = $("error-text");
+  text.dataset.i18n = key;
+  if (has(key)) text.textContent = t(key);
   $("error-continue").hidden = kind === "load" || !pythonReady;
   $("error").hidden = false;
   $(kind === "load" ? "error-reload" : "error-continue").focus();
