@@ -17,9 +17,11 @@ Standard library only, like ``core``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import time
+from collections.abc import Callable, Iterator, Mapping
 from importlib import import_module
 from types import ModuleType
+from typing import Any
 
 from core.base import GameState
 
@@ -87,3 +89,22 @@ def choose_move(
     unknown game or level, or when the game is over. ``state`` is left as
     it was."""
     return engine(state.game).choose_move(state, level, seed=seed, move_time=move_time)
+
+
+def spend(iterate: Callable[[], None], root: Any, max_iterations: int | None, deadline: float | None,
+          every: int) -> int:
+    """The searches' budget loop: call ``iterate`` until ``root.proof`` is
+    set, ``max_iterations`` calls were made or ``deadline`` (a
+    ``time.perf_counter`` value) has passed, whichever comes first, and at
+    least once. The clock is read every ``every`` calls (a power of two),
+    far less often than a playout costs. Returns the number of calls."""
+    mask = every - 1
+    done = 0
+    while root.proof is None:
+        iterate()
+        done += 1
+        if max_iterations is not None and done >= max_iterations:
+            break
+        if deadline is not None and not done & mask and time.perf_counter() >= deadline:
+            break
+    return done

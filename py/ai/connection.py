@@ -63,7 +63,7 @@ from typing import Any, Callable, NamedTuple
 from core.base import GameState
 from core.hex import Layout
 
-from . import solver
+from . import solver, spend
 
 BLACK, WHITE = 1, 2  # colours on search boards: the player index plus one
 WIN, LOSS = 1, -1  # proven values, for the side to move at a node
@@ -605,17 +605,8 @@ class Search:
         passed (whichever first; at least one), or the root is proven."""
         start = time.perf_counter()
         deadline = None if seconds is None else start + seconds
-        iterate = self._iterate
         root = self.root
-        done = 0
-        while root.proof is None:
-            iterate()
-            done += 1
-            if max_iterations is not None and done >= max_iterations:
-                break
-            # The clock every 8 iterations: cheap next to 8 playouts.
-            if deadline is not None and not done & 7 and time.perf_counter() >= deadline:
-                break
+        done = spend(self._iterate, root, max_iterations, deadline, every=8)
         self.iterations += done
         index = best_index(root)
         visits = root.visits[index]

@@ -67,6 +67,8 @@ from core.uttt import (
     BITS, BOARD_CELLS, CELL_BOARD, CELL_POSITION, CELLS_OF, FULL, HAS_LINE, LINES, WINNING_CELLS, UtttState,
 )
 
+from . import spend
+
 DRAW = -1  # a playout's result when nobody wins (else the winner, 0 or 1)
 WIN, DRAWN, LOSS = 1, 0, -1  # proven values, for the player who moved into the node
 
@@ -287,23 +289,15 @@ class Search:
         (whichever first; at least one playout), or the root is solved."""
         start = time.perf_counter()
         deadline = None if seconds is None else start + seconds
-        iterate = self._iterate
         root = self.root
         if root.children is None:
             # A reused node may be proven (a dead position: drawn whatever is
             # played) without ever having been expanded; a move is still due.
             marks = [self.marks[0].copy(), self.marks[1].copy()]
             self._expand(root, marks, list(self.won), self.closed, self.forced, self.player)
-        done = 0
-        while root.proof is None:
-            iterate()
-            done += 1
-            if max_iterations is not None and done >= max_iterations:
-                break
-            # The clock is read every 16 playouts: about 1 ms, and far cheaper
-            # than a playout in Pyodide.
-            if deadline is not None and not done & 15 and time.perf_counter() >= deadline:
-                break
+        # The clock is read every 16 playouts: about 1 ms, and far cheaper
+        # than a playout in Pyodide.
+        done = spend(self._iterate, root, max_iterations, deadline, every=16)
         self.iterations += done
         proof = None if root.proof is None else -root.proof
         return SearchResult(self.best_move(), done, root.visits, proof, time.perf_counter() - start)
