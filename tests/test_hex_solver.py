@@ -188,7 +188,10 @@ def test_the_time_limit_is_kept():
 def test_master_plays_the_proven_winning_move(puzzle_id):
     puzzle = next(p for p in PUZZLES if p["id"] == puzzle_id)
     state, exchanged = puzzles_tool.puzzle_state(puzzle)
-    move = ai.choose_move(state, "master", seed=1)
+    # A proven win is played as soon as it is proven: the long budget only
+    # keeps a loaded machine from running out of time (how many puzzles
+    # the level solves in its own 2 s is measured by `make bench`).
+    move = ai.choose_move(state, "master", seed=1, move_time=30.0)
     assert move in puzzles_tool.answers(puzzle, exchanged)
 
 
