@@ -1,6 +1,6 @@
-"""Hex and Y end to end: the four variants from the game list, played to a
-finish against the computer and between two people, the swap in both
-games, the winning chain, reload in mid-game."""
+"""Hex and Y end to end: each of the four variants from the game list,
+played to a finish against the computer and between two people; the swap
+in both games (surviving a reload), the winning chain."""
 
 from __future__ import annotations
 
@@ -28,7 +28,8 @@ def stone(page: Page, cell: str, colour: str) -> None:
     expect(page.get_by_test_id(f"cell-{cell}")).to_have_class(re.compile(rf"\b{colour}\b"))
 
 
-@pytest.mark.parametrize(("game", "variant", "size"), [("hex", "swap", "7"), ("y", "no-swap", "9")])
+@pytest.mark.parametrize(("game", "variant", "size"), [("hex", "swap", "7"), ("hex", "no-swap", "7"),
+                                                      ("y", "swap", "9"), ("y", "no-swap", "9")])
 def test_a_variant_against_the_computer_to_the_end(page: Page, server: AppServer, game: str, variant: str, size: str) -> None:
     pick_variant(page, server, game, variant)
     page.get_by_test_id("setting-opponent").select_option("computer:beginner")
@@ -53,8 +54,18 @@ def test_a_variant_against_the_computer_to_the_end(page: Page, server: AppServer
     expect(page.get_by_test_id("stat-games")).to_have_text("1")
 
 
-def test_two_player_hex_won_by_a_chain_that_is_shown(page: Page, server: AppServer) -> None:
-    pick_variant(page, server, "hex", "no-swap")
+def swap_offer(page: Page, variant: str, index: int) -> None:
+    """The swap button after Blue's stone number ``index`` (from 0): only
+    after the very first stone, and only with the swap rule (declined here)."""
+    if variant == "swap" and index == 0:
+        expect(page.get_by_test_id("swap")).to_be_visible()
+    else:
+        expect(page.get_by_test_id("swap")).to_be_hidden()
+
+
+@pytest.mark.parametrize("variant", ["no-swap", "swap"])
+def test_two_player_hex_won_by_a_chain_that_is_shown(page: Page, server: AppServer, variant: str) -> None:
+    pick_variant(page, server, "hex", variant)
     page.get_by_test_id("setting-opponent").select_option("two_player")
     page.get_by_test_id("setting-size").select_option("7")
     blue = [f"a{row}" for row in range(1, 8)]
@@ -62,7 +73,7 @@ def test_two_player_hex_won_by_a_chain_that_is_shown(page: Page, server: AppServ
     for index, cell in enumerate(blue):
         page.get_by_test_id(f"cell-{cell}").click()
         if index < len(green):
-            expect(page.get_by_test_id("swap")).to_be_hidden()  # no swap rule in this variant
+            swap_offer(page, variant, index)
             page.get_by_test_id(f"cell-{green[index]}").click()
     expect(page.get_by_test_id("result-text")).to_have_text("Player 1 wins!")
     expect(page.get_by_test_id("result-reason")).to_have_text("Player 1 joined both of their edges with one chain.")
@@ -72,8 +83,9 @@ def test_two_player_hex_won_by_a_chain_that_is_shown(page: Page, server: AppServ
     assert page.locator(".hx.chain").count() == 7
 
 
-def test_two_player_y_won_by_touching_three_edges(page: Page, server: AppServer) -> None:
-    pick_variant(page, server, "y", "swap")
+@pytest.mark.parametrize("variant", ["swap", "no-swap"])
+def test_two_player_y_won_by_touching_three_edges(page: Page, server: AppServer, variant: str) -> None:
+    pick_variant(page, server, "y", variant)
     page.get_by_test_id("setting-opponent").select_option("two_player")
     page.get_by_test_id("setting-size").select_option("9")
     # Blue runs down the left edge from the apex (left and right edges)
@@ -83,6 +95,7 @@ def test_two_player_y_won_by_touching_three_edges(page: Page, server: AppServer)
     for index, cell in enumerate(blue):
         page.get_by_test_id(f"cell-{cell}").click()
         if index < len(green):
+            swap_offer(page, variant, index)
             page.get_by_test_id(f"cell-{green[index]}").click()
     expect(page.get_by_test_id("result-text")).to_have_text("Player 1 wins!")
     expect(page.get_by_test_id("result-reason")).to_have_text("Player 1's chain touches all three edges.")
@@ -113,7 +126,7 @@ def test_the_hex_swap_mirrors_the_stone_and_survives_a_reload(page: Page, server
     expect(page.get_by_test_id("status")).to_have_text("Player 2 to move (Green)")
 
 
-def test_the_y_swap_only_changes_the_colour(page: Page, server: AppServer) -> None:
+def test_the_y_swap_only_changes_the_colour_and_survives_a_reload(page: Page, server: AppServer) -> None:
     pick_variant(page, server, "y", "swap")
     page.get_by_test_id("setting-opponent").select_option("two_player")
     page.get_by_test_id("cell-c5").click()
@@ -122,6 +135,14 @@ def test_the_y_swap_only_changes_the_colour(page: Page, server: AppServer) -> No
     stone(page, "c5", "green")
     expect(page.locator(".hx.blue, .hx.green")).to_have_count(1)
     expect(page.get_by_test_id("status")).to_have_text("Player 1 to move (Blue)")
+    expect(page.get_by_test_id("move-list")).to_have_text(re.compile(r"c5\s*swap"))
+    page.get_by_test_id("cell-e7").click()
+    page.reload()
+    wait_ready(page)
+    stone(page, "c5", "green")
+    stone(page, "e7", "blue")
+    expect(page.locator(".hx.blue, .hx.green")).to_have_count(2)
+    expect(page.get_by_test_id("status")).to_have_text("Player 2 to move (Green)")
 
 
 def test_keyboard_moves_along_rows_and_diagonals(page: Page, server: AppServer) -> None:
