@@ -103,6 +103,20 @@ def test_two_player_y_won_by_touching_three_edges(page: Page, server: AppServer,
         expect(page.get_by_test_id(f"cell-{cell}")).to_have_class(re.compile(r"\bchain\b"))
 
 
+def reply_to_the_swap_and_reload(page: Page, first: str, swapped: str, reply: str) -> None:
+    """After Blue's ``first`` stone was swapped (now Green's, at ``swapped``):
+    the swap is listed as a move, Blue replies at ``reply``, and a reload
+    brings back both stones and the turn."""
+    expect(page.get_by_test_id("move-list")).to_have_text(re.compile(rf"{first}\s*swap"))
+    page.get_by_test_id(f"cell-{reply}").click()
+    page.reload()
+    wait_ready(page)
+    stone(page, swapped, "green")
+    stone(page, reply, "blue")
+    expect(page.locator(".hx.blue, .hx.green")).to_have_count(2)
+    expect(page.get_by_test_id("status")).to_have_text("Player 2 to move (Green)")
+
+
 def test_the_hex_swap_mirrors_the_stone_and_survives_a_reload(page: Page, server: AppServer) -> None:
     pick_variant(page, server, "hex", "swap")
     page.get_by_test_id("setting-opponent").select_option("two_player")
@@ -116,14 +130,7 @@ def test_the_hex_swap_mirrors_the_stone_and_survives_a_reload(page: Page, server
     expect(page.get_by_test_id("cell-c2")).to_have_class(re.compile(r"\blast\b"))
     expect(page.get_by_test_id("status")).to_have_text("Player 1 to move (Blue)")
     expect(page.get_by_test_id("swap")).to_be_hidden()
-    expect(page.get_by_test_id("move-list")).to_have_text(re.compile(r"b3\s*swap"))
-    page.get_by_test_id("cell-f6").click()
-    page.reload()
-    wait_ready(page)
-    stone(page, "c2", "green")
-    stone(page, "f6", "blue")
-    expect(page.locator(".hx.blue, .hx.green")).to_have_count(2)
-    expect(page.get_by_test_id("status")).to_have_text("Player 2 to move (Green)")
+    reply_to_the_swap_and_reload(page, "b3", "c2", "f6")
 
 
 def test_the_y_swap_only_changes_the_colour_and_survives_a_reload(page: Page, server: AppServer) -> None:
@@ -135,14 +142,7 @@ def test_the_y_swap_only_changes_the_colour_and_survives_a_reload(page: Page, se
     stone(page, "c5", "green")
     expect(page.locator(".hx.blue, .hx.green")).to_have_count(1)
     expect(page.get_by_test_id("status")).to_have_text("Player 1 to move (Blue)")
-    expect(page.get_by_test_id("move-list")).to_have_text(re.compile(r"c5\s*swap"))
-    page.get_by_test_id("cell-e7").click()
-    page.reload()
-    wait_ready(page)
-    stone(page, "c5", "green")
-    stone(page, "e7", "blue")
-    expect(page.locator(".hx.blue, .hx.green")).to_have_count(2)
-    expect(page.get_by_test_id("status")).to_have_text("Player 2 to move (Green)")
+    reply_to_the_swap_and_reload(page, "c5", "c5", "e7")
 
 
 def test_keyboard_moves_along_rows_and_diagonals(page: Page, server: AppServer) -> None:
