@@ -159,3 +159,40 @@ def test_keyboard_moves_along_rows_and_diagonals(page: Page, server: AppServer) 
     page.keyboard.press("ArrowRight")
     page.keyboard.press(" ")
     stone(page, "c2", "green")
+
+
+def test_on_a_phone_held_upright_the_hex_board_stands_upright(page: Page, server: AppServer) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    pick_variant(page, server, "hex", "no-swap")
+    page.get_by_test_id("setting-opponent").select_option("two_player")
+    expect(page.get_by_test_id("hex-board")).to_have_class(re.compile(r"\btall\b"))
+
+    def box(cell: str) -> dict[str, float]:
+        found = page.get_by_test_id(f"cell-{cell}").bounding_box()
+        assert found is not None
+        return found
+
+    # Upright: a1 at the top corner, k11 at the bottom, k1 left, a11 right;
+    # blue still owns the top-left and bottom-right edges.
+    assert box("a1")["y"] < box("f6")["y"] < box("k11")["y"]
+    assert box("k1")["x"] < box("f6")["x"] < box("a11")["x"]
+    expect(page.get_by_test_id("edge-top-left")).to_have_class(re.compile(r"\bblue\b"))
+    expect(page.get_by_test_id("edge-bottom-right")).to_have_class(re.compile(r"\bblue\b"))
+    expect(page.get_by_test_id("edge-top-right")).to_have_class(re.compile(r"\bgreen\b"))
+    # Drawn wide, an 11 x 11 cell would be about 23 px across at this width.
+    assert box("f6")["width"] >= 28
+    # The arrow keys step the way they point: right moves right (a1 -> a2),
+    # down moves down (a2 -> b2).
+    page.get_by_test_id("cell-a1").focus()
+    page.keyboard.press("ArrowRight")
+    expect(page.get_by_test_id("cell-a2")).to_be_focused()
+    page.keyboard.press("ArrowDown")
+    expect(page.get_by_test_id("cell-b2")).to_be_focused()
+    page.keyboard.press("Enter")
+    stone(page, "b2", "blue")
+    # Turned sideways: the wide drawing, the game as it was.
+    page.set_viewport_size({"width": 844, "height": 390})
+    expect(page.get_by_test_id("hex-board")).not_to_have_class(re.compile(r"\btall\b"))
+    stone(page, "b2", "blue")
+    assert box("a1")["x"] < box("f6")["x"] < box("k11")["x"]
+    assert box("k1")["y"] < box("f6")["y"] < box("a11")["y"]

@@ -32,6 +32,10 @@ shell = js.window.appShell
 # A short pause before the computer answers, so the player sees their own
 # move land first (none when the player asked for reduced motion).
 COMPUTER_PAUSE_S = 0.35
+# A phone held upright (and any window as narrow and tall): Hex's rhombus
+# then stands upright (views.hex_geometry), with cells about 1.7 times as
+# large as drawn wide.
+PORTRAIT_QUERY = "(orientation: portrait) and (max-width: 37.5em)"
 
 
 def local_day() -> str:
@@ -426,8 +430,12 @@ class GameScreen:
             hint_text.hidden = True
 
     def view_options(self) -> dict[str, Any]:
-        """Display settings the board view takes (coordinates on a toggle)."""
-        return {name: self.settings[name] for name in self.spec.view_settings}
+        """Display settings the board view takes (coordinates on a toggle),
+        and whether the screen is a narrow portrait one."""
+        options = {name: self.settings[name] for name in self.spec.view_settings}
+        if self.spec.stands_upright:
+            options["tall"] = self.app.portrait.matches
+        return options
 
     def render_status(self) -> None:
         session = self.session
@@ -660,6 +668,9 @@ class App:
         self.engine = Engine()
         self.screens = {game: GameScreen(self, spec) for game, spec in SPECS.items()}
         self.board = dom.BoardView(js.document.getElementById("board"))
+        #: A narrow portrait screen (a phone held upright): boards that can
+        #: stand upright do (``GameSpec.stands_upright``).
+        self.portrait = js.window.matchMedia(PORTRAIT_QUERY)
         self.route: str | None = None
         self.url_settings = self.read_url_settings()
 
@@ -707,6 +718,7 @@ class App:
         on(board, "click", self.board_click)
         on(board, "keydown", dom.grid_keys)
         on(js.window, "storage", self.storage_event)
+        on(self.portrait, "change", self.orientation_changed)
         self._tick = create_proxy(dom.guarded(lambda: self.screen and self.screen.tick()))
         js.setInterval(self._tick, 250)
         shell.onRoute(create_proxy(dom.guarded(self.set_route)))
@@ -739,6 +751,11 @@ class App:
         if self.screen is not None:
             self.board.reset()  # every translated name on the board is redone
             self.screen.render_all()
+
+    def orientation_changed(self, _event: Any) -> None:
+        screen = self.screen
+        if screen is not None and screen.spec.stands_upright and screen.session is not None:
+            screen.render_board()
 
     def board_click(self, event: Any) -> None:
         target = event.target.closest("[data-move]")

@@ -53,6 +53,9 @@ class GameSpec:
     detail: Callable[[GameState], views.Msg | None] | None = None
     # Settings passed to the view as keyword arguments (display only).
     view_settings: tuple[str, ...] = ()
+    # Whether the view takes ``tall`` (the Hex rhombus drawn upright on a
+    # narrow portrait screen, where it would be small drawn wide).
+    stands_upright: bool = False
     # Outcome reasons under another catalog name (Hex and Y both end by
     # "connection", but say it differently).
     reason_names: dict[str, str] = field(default_factory=dict)
@@ -157,6 +160,7 @@ def _connection_spec(game: str, sizes: tuple[int, ...], default_size: int) -> Ga
         describe=views.connection_move,
         seat_mark=lambda seat: views.Msg(("mark.blue", "mark.green")[seat]),
         view_settings=("coordinates",),
+        stands_upright=game == "hex",
         reason_names={"connection": f"connection_{game}"},
     )
 

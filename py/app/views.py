@@ -194,7 +194,12 @@ def uttt_move(state: UtttState, move: int) -> Msg:
 # Cells are hexagons of circumradius 1. Hex is drawn as in the rules page:
 # a rhombus whose acute corners point left and right, blue (the first
 # player) owning the top-left and bottom-right edges, green the other two;
-# a1 is the left corner. Y is a triangle with its apex at the top.
+# a1 is the left corner. On a narrow portrait screen the rhombus stands
+# upright instead (acute corners at the top and bottom, a1 at the top): the
+# same picture mirrored across the line x = y, which keeps every edge where
+# the rules page puts it (top-left and bottom-right still blue) and makes
+# the cells about 1.7 times as large on a phone. Y is a triangle with its
+# apex at the top.
 ROOT3 = math.sqrt(3)
 STONE_CLASS = {FIRST: "blue", SECOND: "green"}
 # The edge bands lie this far beyond the line through the outer cells'
@@ -224,11 +229,17 @@ class Geometry(NamedTuple):
 
 
 @lru_cache(maxsize=None)
-def hex_geometry(size: int) -> Geometry:
-    """Flat-topped hexagons: centre (1.5 (r + c), (sqrt 3)/2 (r - c))."""
+def hex_geometry(size: int, tall: bool = False) -> Geometry:
+    """Flat-topped hexagons: centre (1.5 (r + c), (sqrt 3)/2 (r - c)); when
+    ``tall``, x and y exchanged (pointy-topped hexagons, the rhombus
+    upright). The keyboard's grid follows the picture: the right arrow
+    steps along a row in the wide drawing (up and to the right) and down a
+    column in the tall one (down and to the right)."""
     centres = tuple((1.5 * (r + c), ROOT3 / 2 * (r - c)) for r in range(size) for c in range(size))
-    polygons = tuple(_polygon(x, y, 0) for x, y in centres)
-    grid = tuple((c, r) for r in range(size) for c in range(size))
+    if tall:
+        centres = tuple((y, x) for x, y in centres)
+    polygons = tuple(_polygon(x, y, 30 if tall else 0) for x, y in centres)
+    grid = tuple(((r, c) if tall else (c, r)) for r in range(size) for c in range(size))
     n = size - 1
     left, top, right, bottom = centres[0], centres[n], centres[n * size + n], centres[n * size]
     middle = ((left[0] + right[0]) / 2, (top[1] + bottom[1]) / 2)
@@ -238,17 +249,21 @@ def hex_geometry(size: int) -> Geometry:
     def scaled(point: tuple[float, float], margin: float) -> tuple[float, float]:
         k = (inner_half + margin) / inner_half
         return (middle[0] + (point[0] - middle[0]) * k, middle[1] + (point[1] - middle[1]) * k)
-    corners = (left, top, right, bottom)
-    sides = (("edge blue", 0, 1, "edge-top-left"), ("edge green", 1, 2, "edge-top-right"),
-             ("edge blue", 2, 3, "edge-bottom-right"), ("edge green", 3, 0, "edge-bottom-left"))
+    corners = (left, top, right, bottom)  # drawn wide; tall: top, left, bottom, right
+    sides = (("edge blue", 0, 1, "edge-top-left"), ("edge green", 1, 2, "edge-bottom-left" if tall else "edge-top-right"),
+             ("edge blue", 2, 3, "edge-bottom-right"), ("edge green", 3, 0, "edge-top-right" if tall else "edge-bottom-left"))
     edges = tuple(
         (css, " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in (scaled(corners[a], BAND[0]), scaled(corners[b], BAND[0]),
                                                             scaled(corners[b], BAND[1]), scaled(corners[a], BAND[1]))), testid)
         for css, a, b, testid in sides
     )
+    # Outside row 1 (the top-left edge) and column a (bottom-left, or
+    # top-right when tall).
+    row_offset, column_offset = ((-2.6, -1.5), (2.6, -1.5)) if tall else ((-1.5, -2.6), (-1.5, 2.6))
     labels = tuple(
-        [(centres[c][0] - 1.5, centres[c][1] - 2.6, LETTERS[c]) for c in range(size)]  # along row 1
-        + [(centres[r * size][0] - 1.5, centres[r * size][1] + 2.6, str(r + 1)) for r in range(size)]  # along column a
+        [(centres[c][0] + row_offset[0], centres[c][1] + row_offset[1], LETTERS[c]) for c in range(size)]
+        + [(centres[r * size][0] + column_offset[0], centres[r * size][1] + column_offset[1], str(r + 1))
+           for r in range(size)]
     )
     pad = 3.3
     xs, ys = [x for x, _ in centres], [y for _, y in centres]
@@ -296,11 +311,14 @@ def connection_board(
     interactive: bool,
     safe_moves: frozenset[int] = frozenset(),
     coordinates: bool = False,
+    tall: bool = False,
 ) -> Node:
     """Hex or Y in SVG: crisp at any size. Stones carry a mark as well as a
     colour (blue a dot, green a ring, and very different lightness), the
-    last move a small triangle, the winning chain a thick outline."""
-    geometry = hex_geometry(state.size) if state.game == "hex" else y_geometry(state.size)
+    last move a small triangle, the winning chain a thick outline. ``tall``:
+    the Hex rhombus upright, for a narrow portrait screen (Y's triangle is
+    drawn one way)."""
+    geometry = hex_geometry(state.size, tall) if state.game == "hex" else y_geometry(state.size)
     over = state.is_over()
     last = state.last_move
     if last is not None and last == state.swap_move:
@@ -345,7 +363,7 @@ def connection_board(
         children.extend(node("text", {"class": "coord", "x": _fmt(x), "y": _fmt(y), "aria-hidden": "true"}, label)
                         for x, y, label in geometry.labels)
     return node("svg", {
-        "class": f"hx-board {state.game}",
+        "class": f"hx-board {state.game}{' tall' if tall and state.game == 'hex' else ''}",
         "viewBox": geometry.view_box,
         "role": "group",
         "aria-label": Msg(f"board.{state.game}_label", {"size": state.size}),
