@@ -179,8 +179,11 @@ def test_on_a_phone_held_upright_the_hex_board_stands_upright(page: Page, server
     expect(page.get_by_test_id("edge-top-left")).to_have_class(re.compile(r"\bblue\b"))
     expect(page.get_by_test_id("edge-bottom-right")).to_have_class(re.compile(r"\bblue\b"))
     expect(page.get_by_test_id("edge-top-right")).to_have_class(re.compile(r"\bgreen\b"))
-    # Drawn wide, an 11 x 11 cell would be about 23 px across at this width.
+    # Drawn wide, an 11 x 11 cell would be about 23 px across at this width;
+    # and the whole board fits on the screen.
     assert box("f6")["width"] >= 28
+    board = page.get_by_test_id("hex-board").bounding_box()
+    assert board is not None and board["y"] + board["height"] <= 844
     # The arrow keys step the way they point: right moves right (a1 -> a2),
     # down moves down (a2 -> b2).
     page.get_by_test_id("cell-a1").focus()
