@@ -198,8 +198,9 @@ def uttt_move(state: UtttState, move: int) -> Msg:
 # upright instead (acute corners at the top and bottom, a1 at the top): the
 # same picture mirrored across the line x = y, which keeps every edge where
 # the rules page puts it (top-left and bottom-right still blue) and makes
-# the cells about 1.7 times as large on a phone. Y is a triangle with its
-# apex at the top.
+# the cells larger on a phone (up to 1.7 times; the screen's height caps it,
+# css/app.css: 1.15 times on 360 x 640, 1.35 on 390 x 844). Y is a triangle
+# with its apex at the top.
 ROOT3 = math.sqrt(3)
 STONE_CLASS = {FIRST: "blue", SECOND: "green"}
 # The edge bands lie this far beyond the line through the outer cells'
@@ -318,7 +319,8 @@ def connection_board(
     last move a small triangle, the winning chain a thick outline. ``tall``:
     the Hex rhombus upright, for a narrow portrait screen (Y's triangle is
     drawn one way)."""
-    geometry = hex_geometry(state.size, tall) if state.game == "hex" else y_geometry(state.size)
+    upright = tall and state.game == "hex"
+    geometry = hex_geometry(state.size, upright) if state.game == "hex" else y_geometry(state.size)
     over = state.is_over()
     last = state.last_move
     if last is not None and last == state.swap_move:
@@ -363,7 +365,7 @@ def connection_board(
         children.extend(node("text", {"class": "coord", "x": _fmt(x), "y": _fmt(y), "aria-hidden": "true"}, label)
                         for x, y, label in geometry.labels)
     return node("svg", {
-        "class": f"hx-board {state.game}{' tall' if tall and state.game == 'hex' else ''}",
+        "class": f"hx-board {state.game}{' tall' if upright else ''}",
         "viewBox": geometry.view_box,
         "role": "group",
         "aria-label": Msg(f"board.{state.game}_label", {"size": state.size}),
