@@ -149,3 +149,40 @@ def test_a_running_clock_left_behind_does_not_fire_and_is_right_on_return(page: 
     expect(page.locator(".cell.o")).to_have_count(1, timeout=THINK_MS)
     expect(page.get_by_test_id("live")).to_have_text(re.compile("Player 2's time ran out"))
     expect(page.get_by_test_id("clock")).to_have_text(re.compile(r"^(1:00|0:59)$"))
+
+
+# Every event listener on the page's elements, window and document, as
+# DevTools counts them (its command-line API's getEventListeners).
+COUNT_LISTENERS = """[window, document, ...document.querySelectorAll('*')].reduce(
+  (total, target) => total + Object.values(getEventListeners(target)).reduce((n, list) => n + list.length, 0), 0)"""
+
+RENDER_200_TIMES = """async () => {
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+  for (let i = 0; i < 100; i += 1) document.querySelector('[data-testid=toggle-coordinates]').click();
+  for (let i = 0; i < 50; i += 1) {
+    location.hash = '#/y';
+    await settle();
+    location.hash = '#/hex';
+    await settle();
+  }
+}"""
+
+
+def test_two_hundred_renders_leave_listeners_and_proxies_flat(page: Page, server: AppServer) -> None:
+    open_app(page, server, "#/hex")
+    devtools = page.context.new_cdp_session(page)
+
+    def live() -> tuple[int, int]:
+        listeners = devtools.send("Runtime.evaluate", {"expression": COUNT_LISTENERS, "includeCommandLineAPI": True,
+                                                       "returnByValue": True})["result"]["value"]
+        return listeners, page.evaluate("appLiveProxies()")
+
+    page.evaluate(RENDER_200_TIMES.replace("100", "2").replace("50", "1"))  # every kind of render once
+    expect(page.get_by_test_id("hex-board")).to_be_visible()
+    before = live()
+    page.evaluate(RENDER_200_TIMES)
+    expect(page.get_by_test_id("hex-board")).to_be_visible()
+    expect(page.get_by_test_id("toggle-coordinates")).to_be_visible()
+    after = live()
+    assert after == before, f"listeners and proxies before {before}, after 200 renders {after}"
+    expect(page.get_by_test_id("error")).to_be_hidden()

@@ -439,6 +439,7 @@ def expose_self_checks(app: App) -> None:
     def advance_clock(ms: float) -> None:
         app.clock_offset_ms += int(ms)
 
+    js.window.appLiveProxies = create_proxy(lambda: dom.Listeners.LIVE)
     js.window.appSelfCheck = create_proxy(page_check)
     js.window.appAdvanceClock = create_proxy(advance_clock)
     js.window.appWorkerSelfCheck = create_proxy(lambda: asyncio.ensure_future(worker_check()))
