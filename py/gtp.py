@@ -413,8 +413,9 @@ def main(argv: list[str] | None = None) -> int:
             return fail(str(error))
         if options.level not in known:
             return fail(f"unknown level {options.level!r} for {game} (levels: {', '.join(known)})")
-    if options.move_time is not None and not options.move_time > 0:
-        return fail("--move-time must be a positive number of seconds")
+    # inf would let genmove think forever (time_settings refuses it too).
+    if options.move_time is not None and not 0 < options.move_time < math.inf:
+        return fail("--move-time must be a positive, finite number of seconds")
     try:
         engine = GtpEngine(game, settings, options.level, options.seed, options.move_time)
     except GameError as error:

@@ -391,6 +391,8 @@ def test_subprocess_level_and_seed_are_used():
         (["--game", "notakto", "--boards", "9"], b"number of boards must be 1 to 6"),
         (["--game", "notakto", "--level", "godlike"], b"unknown level 'godlike'"),
         (["--game", "notakto", "--move-time", "0"], b"--move-time must be a positive"),
+        (["--game", "uttt", "--move-time", "inf"], b"--move-time must be a positive, finite"),
+        (["--game", "hex", "--move-time", "nan"], b"--move-time must be a positive, finite"),
         ([], b"--game"),
     ],
 )
