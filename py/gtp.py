@@ -2,9 +2,9 @@
 
     python3 py/gtp.py --game notakto --boards 3 [--level perfect] [--seed 1]
 
-See ``shared/spec/gtp.md`` for the contract. Commands come on standard input,
-responses go to standard output and nothing else does; diagnostics go to
-standard error. A bad command gets a ``?`` response and changes nothing.
+``docs/gtp.md`` describes exactly what it speaks. Commands come on standard
+input, responses go to standard output and nothing else does; diagnostics go
+to standard error. A bad command gets a ``?`` response and changes nothing.
 ``GtpEngine`` can also be driven in-process (``execute`` one line, or ``run``
 over any pair of text streams).
 """

@@ -403,6 +403,16 @@ def test_subprocess_refuses_bad_arguments(args, message):
     assert message in result.stderr
 
 
+def test_the_protocol_document_covers_every_command_and_option():
+    document = (ROOT / "docs" / "gtp.md").read_text(encoding="utf-8")
+    for command in engine().commands:
+        assert f"| `{command}" in document, command
+    for option in gtp._parser()._option_string_actions:
+        assert f"`{option}" in document or option == "-h", option
+    for game in gtp.KNOWN_GAMES:
+        assert f"`{game}`" in document, game
+
+
 def test_subprocess_warns_about_options_of_other_games():
     result = run_script("--game", "notakto", "--size", "11", "--swap", stdin=b"name\n")
     assert result.returncode == 0
