@@ -67,7 +67,7 @@ PERFT: list[tuple[str, dict[str, Any], list[str], list[int]]] = [
 GARBAGE = ["", " ", "pass", "resign", "swapp", "?", "a", "1", "a0", "-1", "a-1", "a 1", "zz9", "a1a1",
            "1a1a1", "99z99", "\x00", "\u00e95", "\uff11a1"]
 #: Things that are not moves at all (beside the out-of-range ints).
-NOT_MOVES = [True, 1.5, None]
+NOT_MOVES = [True, 1.5, 2.0, None]
 
 
 
@@ -219,7 +219,7 @@ def check_position(state: GameState, legal: list[int], candidates: range, rng: r
             child.push(move)
             check_save(child)
     illegal = sorted(set(candidates) - set(legal))  # never empty: it holds -2 and -1
-    check_refusals(state, [rng.choice(illegal), candidates[0], candidates[-1]])
+    check_refusals(state, [rng.choice(illegal), candidates[0], candidates[-1], rng.choice(NOT_MOVES)])
 
 
 # -- random games ---------------------------------------------------------------------
