@@ -276,8 +276,7 @@ def test_the_bench_server_counts_what_it_sends_and_lets_browsers_cache(tmp_path:
     (tmp_path / "vendor" / "pyodide").mkdir(parents=True)
     (tmp_path / "vendor" / "pyodide" / "x.wasm").write_bytes(b"\0" * 5000)
     (tmp_path / "index.html").write_text("<p>hi</p>")
-    harness = bench._load_e2e_harness()
-    server = bench.BenchServer(tmp_path, harness.QuietHandler)
+    server = bench.BenchServer(tmp_path, bench.harness.QuietHandler)
     try:
         with urllib.request.urlopen(server.url + "vendor/pyodide/x.wasm?v=1") as response:
             assert response.read() == b"\0" * 5000

@@ -57,8 +57,10 @@ from typing import Any, Callable, Iterable, Sequence
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
+sys.path.insert(0, str(ROOT / "tools"))
 
 import ai  # noqa: E402
+import harness  # noqa: E402 - the server, Chromium and the page watch, shared with the end-to-end tests
 import worker  # noqa: E402 - the worker's own module, run here under CPython
 from ai import connection as connection_ai  # noqa: E402
 from ai import notakto as notakto_ai  # noqa: E402
@@ -397,7 +399,7 @@ FLOOR_PATH = "tools/bench/floor.html"
 #: revalidated (Last-Modified / If-Modified-Since, which http.server answers
 #: with 304). A second visit within ten minutes asks the server nothing.
 CACHE_CONTROL = "max-age=600"
-#: Chromium flags on top of the end-to-end tests' own (e2e/conftest.py).
+#: Chromium flags on top of the end-to-end tests' own (tools/harness.py).
 EXTRA_ARGS = ["--enable-precise-memory-info"]
 VIEWPORT = {"width": 1100, "height": 900}
 
@@ -478,13 +480,6 @@ def load_module(name: str, path: Path) -> Any:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-def _load_e2e_harness() -> Any:
-    """e2e/conftest.py, for its handler, LAUNCH_ARGS, chromium_path and page
-    watch: the bench serves and opens the app as the browser tests do. Loaded
-    under its own name so pytest's ``conftest`` is never shadowed."""
-    return load_module("_bench_e2e_harness", ROOT / "e2e" / "conftest.py")
 
 
 @dataclass(frozen=True)
@@ -571,14 +566,13 @@ class Browser:
     def __init__(self) -> None:
         if not (ROOT / "vendor" / "pyodide" / "pyodide.asm.wasm").exists():
             raise BenchError("the runtime is not vendored: run `make bench` (or `python3 tools/vendor.py`)")
-        self.harness = _load_e2e_harness()
         from playwright.sync_api import sync_playwright
 
         self.runner: Any = None
         self.watches: list[Any] = []
         self.profiles: dict[int, tuple[Any, tempfile.TemporaryDirectory[str]]] = {}
         self.version = "?"
-        self.server = BenchServer(ROOT, self.harness.QuietHandler)
+        self.server = BenchServer(ROOT, harness.QuietHandler)
         try:
             self.runner = sync_playwright().start()
         except BaseException:
@@ -589,11 +583,11 @@ class Browser:
         """A browser context on a new, empty profile (close it with ``close_profile``)."""
         folder = tempfile.TemporaryDirectory(prefix="bench-profile-")
         context = self.runner.chromium.launch_persistent_context(
-            folder.name, executable_path=self.harness.chromium_path(), args=self.harness.LAUNCH_ARGS + EXTRA_ARGS,
+            folder.name, executable_path=harness.chromium_path(), args=harness.LAUNCH_ARGS + EXTRA_ARGS,
             headless=True, viewport=VIEWPORT, locale="en-US")
         self.profiles[id(context)] = (context, folder)
-        watch = self.harness.Watch()
-        self.harness.watch_context(context, watch)
+        watch = harness.Watch()
+        harness.watch_context(context, watch)
         self.watches.append(watch)
         context.add_init_script(INIT_JS)
         if self.version == "?" and context.pages:
