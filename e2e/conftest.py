@@ -9,7 +9,10 @@ test-results/.
 
 The default ``context`` blocks service workers: otherwise every fresh
 context would precache the 14 MB runtime a second time. The offline tests
-(e2e/test_offline_embed.py) open contexts that allow them.
+(e2e/test_offline_embed.py) open contexts that allow them. The default
+``context`` also opens its pages as the harness (``window.appHarness``, tools/harness.py): they
+have the test hooks (appAdvanceClock, appSelfCheck, appWorkerSelfCheck);
+a context a test opens itself gets a player's page, without them.
 
 The server, Chromium's flags and the page watch live in tools/harness.py,
 which the bench shares.
@@ -27,7 +30,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
-from harness import (LAUNCH_ARGS, AppServer, QuietHandler, Watch, chromium_path,  # noqa: E402, F401
+from harness import (LAUNCH_ARGS, AppServer, QuietHandler, Watch, chromium_path, open_as_harness,  # noqa: E402, F401
                      watch_context)
 
 RESULTS = ROOT / "test-results"
@@ -80,6 +83,7 @@ def watch() -> Watch:
 def context(browser: Browser, watch: Watch, request: pytest.FixtureRequest) -> Iterator[BrowserContext]:
     ctx = browser.new_context(viewport={"width": 1100, "height": 900}, locale="en-US", service_workers="block")
     watch_context(ctx, watch)
+    open_as_harness(ctx)  # the tests' hooks (appAdvanceClock, appSelfCheck, ...)
     yield ctx
     failed = getattr(request.node, "report_call", None)
     if failed is not None and failed.failed:

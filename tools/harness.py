@@ -65,6 +65,17 @@ LAUNCH_ARGS = [
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
 
+#: Run in every page before its own scripts (``open_as_harness``): the page
+#: then installs its test and bench hooks and starts the harness's worker
+#: (py/app/harness.py). Only the harness sets it; a player's page has none.
+HARNESS_FLAG_JS = "window.appHarness = true;"
+
+
+def open_as_harness(context: Any) -> None:
+    """Open every page of the Playwright ``context`` as the harness."""
+    context.add_init_script(HARNESS_FLAG_JS)
+
+
 LOCAL = re.compile(r"^(http://127\.0\.0\.1:\d+/|blob:http://127\.0\.0\.1:\d+/|data:)")
 
 
