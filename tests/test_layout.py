@@ -64,9 +64,6 @@ def test_pyscript_config_uses_our_runtime_and_lists_every_module() -> None:
     listed = {source: target for source, target in config["files"].items()}
     modules = {f"./{path.relative_to(ROOT).as_posix()}": path.relative_to(PY).as_posix()
                for path in PY.rglob("*.py") if path.name not in ("main.py", "gtp.py")}
-    # The harness's worker runs as a worker's script, only when the tests or
-    # the bench open the page: not in the players' file system.
-    modules.pop("./py/bench_worker.py")
     assert listed == modules
 
 

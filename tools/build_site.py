@@ -35,9 +35,7 @@ PRECACHE = VENDOR / "precache.js"
 SITE = ROOT / "_site"
 
 # The app's own files at fixed places; the rest is found from the folders
-# and from pyscript.toml below (the AI worker's script, py/worker.py, is
-# listed there; the harness's worker, py/bench_worker.py, is not: players
-# never start it, so the site leaves it out).
+# and from pyscript.toml below (the AI workers' scripts are listed there).
 APP_FILES = ("index.html", "boot.js", "css/app.css", "icon.svg", "pyscript.toml", "py/main.py")
 RUNTIME_FOLDERS = ("vendor/pyodide", "vendor/pyscript")
 # Colours of the installed app's window and splash screen: the page's light
