@@ -12,14 +12,13 @@ from __future__ import annotations
 import asyncio
 import datetime
 import json
-import time
 from typing import Any, Callable
 
 import js
 from pyodide.ffi import create_proxy
 
 import ai
-from core import GAMES, GameError, GameState
+from core import GameError, GameState
 
 from . import dom, embed, render
 from .dom import found, on, tr
@@ -53,6 +52,8 @@ class Engine:
     def __init__(self) -> None:
         self.worker: Any = None
         self.failed = False
+        # The harness starts its own worker script (py/app/harness.py).
+        self.worker_src = "./py/worker.py"
         self._ready = asyncio.get_event_loop().create_future()
 
     def start(self) -> None:
@@ -60,7 +61,7 @@ class Engine:
         script.type = "py"
         script.setAttribute("worker", "")
         script.setAttribute("name", "ai")
-        script.setAttribute("src", "./py/worker.py")
+        script.setAttribute("src", self.worker_src)
         script.setAttribute("config", "./pyscript.toml")
         js.document.body.append(script)
         asyncio.ensure_future(self._connect())
@@ -423,80 +424,18 @@ class EmbedDialog:
         self.status.textContent = tr(Msg("embed.copied"))
 
 
-def expose_self_checks(app: App) -> None:
-    """The engines' self-check, on the page and in the worker, for the
-    end-to-end tests (they compare it with CPython's), and the bench hooks."""
-
-    def page_check() -> str:
-        import selfcheck
-
-        return json.dumps(selfcheck.run())
-
-    async def worker_check() -> str:
-        await app.engine.ready()
-        return str(await app.engine.worker.self_check())
-
-    def advance_clock(ms: float) -> None:
-        app.clock_offset_ms += int(ms)
-
-    js.window.appLiveProxies = create_proxy(lambda: dom.Listeners.LIVE)
-    js.window.appSelfCheck = create_proxy(page_check)
-    js.window.appAdvanceClock = create_proxy(advance_clock)
-    js.window.appWorkerSelfCheck = create_proxy(lambda: asyncio.ensure_future(worker_check()))
-
-    # Bench hooks for tools/bench.py (`make bench`), JSON in and out; the app
-    # never calls them. appBench: the worker's own timing of the engines (its
-    # bench_moves). appBenchRoundTrip: what a player waits for, timed on this
-    # thread around Engine.choose_move exactly as computer_turn calls it (JSON,
-    # messaging, the worker's work; not the deliberate COMPUTER_PAUSE_S).
-    async def worker_bench(request_json: str) -> str:
-        await app.engine.ready()
-        if app.engine.worker is None:
-            return json.dumps({"error": "the AI worker did not start"})
-        return str(await app.engine.worker.bench_moves(request_json))
-
-    async def round_trip_bench(request_json: str) -> str:
-        """{"cases": [{"game": <save dict>, "level": str}], "seed": int,
-        "warmup": int, "repeats": int} -> {"results": [{"samples": [s]}]}
-        or {"error": message}. Call i of a case uses seed ``seed + i``; the
-        cases take turns, as in the worker's bench_moves."""
-        await app.engine.ready()
-        if app.engine.worker is None:
-            return json.dumps({"error": "the AI worker did not start"})
-        request = json.loads(request_json)
-        seed, warmup, repeats = int(request["seed"]), int(request["warmup"]), int(request["repeats"])
-        cases = [(GAMES[case["game"]["game"]].from_dict(case["game"]), case["level"]) for case in request["cases"]]
-        samples: list[list[float]] = [[] for _ in cases]
-        for index in range(warmup + repeats):
-            for (state, level), kept in zip(cases, samples):
-                start = time.perf_counter()
-                await app.engine.choose_move(state.copy(), level, seed + index)
-                if index >= warmup:
-                    kept.append(time.perf_counter() - start)
-        return json.dumps({"results": [{"samples": kept} for kept in samples]})
-
-    # appBenchWorker: any bench_* export of the worker. appMemory: both
-    # interpreters' WebAssembly memory (their heaps), once the worker is ready.
-    async def worker_call(name: str, request_json: str) -> str:
-        await app.engine.ready()
-        if app.engine.worker is None or not name.startswith("bench_"):
-            return json.dumps({"error": f"no worker bench function {name!r}"})
-        return str(await getattr(app.engine.worker, name)(request_json))
-
-    async def memory() -> str:
-        import pyodide_js
-
-        worker = json.loads(await worker_call("bench_memory", "{}"))
-        return json.dumps({"main_wasm_bytes": int(pyodide_js._module.HEAPU8.length), "worker_wasm_bytes": worker.get("wasm_bytes")})
-
-    js.window.appBenchWorker = create_proxy(lambda name, request: asyncio.ensure_future(worker_call(str(name), str(request))))
-    js.window.appMemory = create_proxy(lambda: asyncio.ensure_future(memory()))
-    js.window.appBench = create_proxy(lambda request: asyncio.ensure_future(worker_bench(str(request))))
-    js.window.appBenchRoundTrip = create_proxy(lambda request: asyncio.ensure_future(round_trip_bench(str(request))))
+def harness_requested() -> bool:
+    """Whether the end-to-end tests or the bench opened this page: they set
+    ``window.appHarness = true`` before its scripts run. (Not a URL
+    parameter: a player or an embedding page could set that.)"""
+    return getattr(js.window, "appHarness", None) is True
 
 
 def start() -> App:
     app = App()
-    expose_self_checks(app)
+    if harness_requested():
+        from . import harness  # the harness's hooks and worker; never a player's
+
+        harness.install(app)
     dom.guarded(app.start)()
     return app
