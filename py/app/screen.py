@@ -24,7 +24,7 @@ from core import GameError, GameState, SaveError
 
 from .games import GameSpec, split_opponent
 from .saves import SaveResult, SaveSlot
-from .session import COMPUTER, GameSession, Mode, next_home_seat
+from .session import COMPUTER, GameSession, Mode, next_home_seat, player_name, takeover_seats, who
 from .stats import record_game
 from .storage import Storage
 from .views import Msg
@@ -412,26 +412,3 @@ class GameScreen:
     def _store_settings(self) -> None:
         stored = {**self.settings, "pending": dict(self.pending), "last_home_seat": self.last_home_seat}
         self.storage.write(settings_name(self.game), stored)
-
-
-# -- words about seats ---------------------------------------------------------------
-def who(mode: Mode, seat: int) -> str:
-    """"you", "computer" or "player": which grammar a sentence about this
-    seat needs."""
-    if mode.opponent == COMPUTER:
-        return "you" if seat == mode.home_seat else "computer"
-    return "player"
-
-
-def takeover_seats(mode: Mode) -> tuple[int, ...]:
-    """The seats a player can hand to the computer: the home seat against
-    the computer (the other is the computer's), either between two people."""
-    return (mode.home_seat,) if mode.opponent == COMPUTER else (mode.home_seat, 1 - mode.home_seat)
-
-
-def player_name(mode: Mode, seat: int) -> Msg:
-    return Msg("player.numbered", {"number": 1 if seat == mode.home_seat else 2})
-
-
-__all__ = ["ALL", "Change", "ComputerRequest", "Confirm", "GameScreen", "NOTHING", "PLAY", "Ticket",
-           "player_name", "settings_name", "takeover_seats", "who"]

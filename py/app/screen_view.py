@@ -13,8 +13,8 @@ from typing import Any
 from core import Outcome
 
 from .games import GameSpec, split_opponent
-from .screen import GameScreen, player_name, takeover_seats, who
-from .session import COMPUTER, TWO_PLAYER, GameSession
+from .screen import GameScreen
+from .session import COMPUTER, TWO_PLAYER, GameSession, player_name, takeover_seats, who
 from .stats import load_stats, stats_view
 from .views import Msg, Node
 
