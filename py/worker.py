@@ -13,7 +13,8 @@ import time
 from typing import Any, Callable
 
 import ai
-from core import GAMES, GameError, GameState
+from core import GameError, GameState
+from registry import STATES
 
 
 def json_reply(handler: Callable[[dict[str, Any]], dict[str, Any]]) -> Callable[[str], str]:
@@ -34,7 +35,7 @@ def json_reply(handler: Callable[[dict[str, Any]], dict[str, Any]]) -> Callable[
 
 def load_state(saved: dict[str, Any]) -> GameState:
     """A game from its save dict (``GameState.to_dict``)."""
-    return GAMES[saved["game"]].from_dict(saved)
+    return STATES[saved["game"]].from_dict(saved)
 
 
 def runtime() -> dict[str, str]:
@@ -122,7 +123,7 @@ def bench_playouts(request: dict[str, Any]) -> dict[str, Any]:
     """Time random playouts (``random_playout``) with ``time.perf_counter``;
     the same function runs under CPython in tools/bench.py.
 
-    {"cases": [{"game": name in core.GAMES, "settings": dict, "batch": int}],
+    {"cases": [{"game": name in registry.STATES, "settings": dict, "batch": int}],
      "seed": int, "warmup": int, "repeats": int}
     -> {"python": str, "platform": str,
         "results": [{"samples": [s per playout, one per batch], "plies": int}]}
@@ -131,7 +132,7 @@ def bench_playouts(request: dict[str, Any]) -> dict[str, Any]:
     runtimes played the same games. The cases take turns, as in bench_moves.
     """
     seed, warmup, repeats = int(request["seed"]), int(request["warmup"]), int(request["repeats"])
-    cases = [(GAMES[case["game"]].from_settings(case["settings"]), int(case["batch"]), random.Random(seed))
+    cases = [(STATES[case["game"]].from_settings(case["settings"]), int(case["batch"]), random.Random(seed))
              for case in request["cases"]]
     results = [{"samples": [], "plies": 0} for _ in cases]
     gc.collect()

@@ -9,9 +9,10 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from core import GAMES, FIRST, SECOND, GameError, IllegalMoveError, NotationError, Outcome, SaveError
+from core import FIRST, SECOND, GameError, IllegalMoveError, NotationError, Outcome, SaveError
 from core.notakto import NotaktoState
 from core.base import perft
+from registry import STATES
 
 ROWS = [(0, 1, 2), (3, 4, 5), (6, 7, 8)]
 COLUMNS = [(0, 3, 6), (1, 4, 7), (2, 5, 8)]
@@ -33,7 +34,7 @@ def random_game(seed: int, boards: int = 3, stop: int | None = None) -> NotaktoS
 
 # -- the start -------------------------------------------------------------------
 def test_registered_under_its_name():
-    assert GAMES["notakto"] is NotaktoState
+    assert STATES["notakto"] is NotaktoState
     assert NotaktoState.game == "notakto"
 
 

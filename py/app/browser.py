@@ -17,7 +17,8 @@ import js
 from pyodide.ffi import create_proxy
 
 import ai
-from core import GAMES, GameError, GameState, SaveError
+from core import GameError, GameState, SaveError
+from registry import STATES
 
 from . import dom, embed
 from .dom import element, on, report_error, tr
@@ -866,7 +867,7 @@ def expose_self_checks(app: App) -> None:
             return json.dumps({"error": "the AI worker did not start"})
         request = json.loads(request_json)
         seed, warmup, repeats = int(request["seed"]), int(request["warmup"]), int(request["repeats"])
-        cases = [(GAMES[case["game"]["game"]].from_dict(case["game"]), case["level"]) for case in request["cases"]]
+        cases = [(STATES[case["game"]["game"]].from_dict(case["game"]), case["level"]) for case in request["cases"]]
         samples: list[list[float]] = [[] for _ in cases]
         for index in range(warmup + repeats):
             for (state, level), kept in zip(cases, samples):
