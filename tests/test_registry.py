@@ -153,3 +153,18 @@ def test_every_catalog_names_the_game_its_levels_and_settings(name: str, code: s
             if key in catalog:
                 assert all(f"{{{param}}}" in catalog[key] for param in params), key
     assert sorted(needed - set(catalog)) == []
+
+
+def test_the_tools_tables_of_games_name_only_registered_games() -> None:
+    """GTP's text drawings and the arena's OpenSpiel adapters are per game
+    (a game without a drawing falls back to its position text)."""
+    import sys
+
+    import gtp
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    import arena
+
+    assert set(gtp.DRAWINGS) <= set(registry.GAMES)
+    assert set(arena.ADAPTERS) <= set(registry.GAMES)
+    assert all(adapter.name == game for game, adapter in arena.ADAPTERS.items())

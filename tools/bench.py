@@ -1367,10 +1367,10 @@ def notakto_levels(bench: Bench) -> list[Row]:
 #: strongest level, its opponents): Notakto, which has no OpenSpiel match,
 #: on its default and its largest board, against random play and each
 #: weaker level.
+_NOTAKTO = registry.GAMES["notakto"]
 ARENA: list[tuple[str, str, dict[str, Any], str, tuple[str, ...]]] = [
-    (game_label("notakto", board), "notakto", board, registry.GAMES["notakto"].levels.strongest,
-     (RANDOM, *registry.GAMES["notakto"].levels.names[:-1]))
-    for board in (board_of("notakto"), board_of("notakto", max(registry.GAMES["notakto"].setting("boards").values)))
+    (game_label("notakto", board), "notakto", board, _NOTAKTO.levels.strongest, (RANDOM, *_NOTAKTO.levels.names[:-1]))
+    for board in (board_of("notakto"), board_of("notakto", max(_NOTAKTO.setting("boards").values)))
 ]
 
 
