@@ -189,18 +189,30 @@ function svgElement([tag, attributes, children], namespace) {
 }
 
 // ----------------------------------------------------------------- routes
-// Routes: #/<game> for each game of the list, and a variant picked from the
-// list: #/hex/swap, #/hex/no-swap (a game with the swap rule).
-const ROUTE = /^#\/([a-z]+)(?:\/(swap|no-swap))?\/?$/;
+// Routes: #/<game> for each game of the list, a variant picked from the
+// list (#/hex/swap, #/hex/no-swap: a game with the swap rule) and settings
+// in a link (#/hex?size=9&vs=master): the query is the game's settings, read
+// by py/app/browser.py (its router) as the page's URL parameters are.
+const ROUTE = /^#\/([a-z]+)(?:\/(swap|no-swap))?\/?(?:\?(.*))?$/;
+
+function routeMatch() {
+  const match = ROUTE.exec(location.hash);
+  return match && GAMES.includes(match[1]) ? match : null;
+}
 
 function currentRoute() {
-  const match = ROUTE.exec(location.hash);
-  return match && GAMES.includes(match[1]) ? match[1] : null;
+  const match = routeMatch();
+  return match ? match[1] : null;
 }
 
 function currentVariant() {
-  const match = ROUTE.exec(location.hash);
-  return match && GAMES.includes(match[1]) && match[2] ? match[2] : null;
+  const match = routeMatch();
+  return match && match[2] ? match[2] : null;
+}
+
+function currentRouteQuery() {
+  const match = routeMatch();
+  return match && match[3] ? match[3] : "";
 }
 
 function renderGuide(game) {
@@ -503,6 +515,7 @@ window.appShell = {
   languages: LANGUAGES,
   route: currentRoute,
   variant: currentVariant,
+  routeQuery: currentRouteQuery,
   formatDuration,
   formatPercent,
   formatNumber: formatValue,

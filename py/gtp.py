@@ -2,9 +2,9 @@
 
     python3 py/gtp.py --game notakto --boards 3 [--level perfect] [--seed 1]
 
-See ``shared/spec/gtp.md`` for the contract. Commands come on standard input,
-responses go to standard output and nothing else does; diagnostics go to
-standard error. A bad command gets a ``?`` response and changes nothing.
+``docs/gtp.md`` describes exactly what it speaks. Commands come on standard
+input, responses go to standard output and nothing else does; diagnostics go
+to standard error. A bad command gets a ``?`` response and changes nothing.
 ``GtpEngine`` can also be driven in-process (``execute`` one line, or ``run``
 over any pair of text streams).
 """
@@ -413,8 +413,9 @@ def main(argv: list[str] | None = None) -> int:
             return fail(str(error))
         if options.level not in known:
             return fail(f"unknown level {options.level!r} for {game} (levels: {', '.join(known)})")
-    if options.move_time is not None and not options.move_time > 0:
-        return fail("--move-time must be a positive number of seconds")
+    # inf would let genmove think forever (time_settings refuses it too).
+    if options.move_time is not None and not 0 < options.move_time < math.inf:
+        return fail("--move-time must be a positive, finite number of seconds")
     try:
         engine = GtpEngine(game, settings, options.level, options.seed, options.move_time)
     except GameError as error:

@@ -125,8 +125,11 @@ class Game:
     describe: str = "named_move"
     #: the function of ``app.views`` that says where the side to move may play, if any
     detail: str = ""
-    #: catalog keys of the marks the two seats play, for games where they differ
+    #: the marks the two seats play, for games where they differ: symbols
+    #: that read the same in every language ("X", "O"), or the catalog keys
+    #: of their names (``mark_names``: blue, green)
     marks: tuple[str, ...] = ()
+    mark_names: tuple[str, ...] = ()
     #: outcome reasons under another catalog name ("connection" is said
     #: differently in Hex and in Y)
     reason_names: Mapping[str, str] = field(default_factory=dict)
@@ -189,7 +192,7 @@ def _connection(name: str, state: type[GameState], sizes: tuple[int, ...], defau
         settings=(Setting("size", sizes, default_size, _SIZES, value_message=f"size.{name}"),
                   Setting("swap", (True, False), True)),
         board_size="size",
-        marks=("mark.blue", "mark.green"),
+        mark_names=("mark.blue", "mark.green"),
         reason_names={"connection": f"connection_{name}"},
         timed=True,
         coordinates=True,
@@ -221,7 +224,7 @@ _GAMES = (
         detail="uttt_target",
         card_art='<g fill="none" stroke="currentColor"><path d="M22 1v28M38 1v28M8 10h44M8 20h44" stroke-width="2"/><path d="M13 2v7M17 2v7M9 4.5h12M9 6.5h12" stroke-width=".8"/><circle cx="30" cy="15" r="3" stroke-width="1.5"/></g>',  # noqa: E501
         board_size=9,
-        marks=("cell.x", "cell.o"),
+        marks=("X", "O"),
         timed=True,
     ),
     _connection(

@@ -51,7 +51,7 @@ def test_every_entry_is_complete(name: str) -> None:
     assert game.swap == game.has_setting("swap")
     assert game.board_size in [setting.name for setting in game.settings] or (
         isinstance(game.board_size, int) and game.board_size > 0)
-    assert len(game.marks) in (0, 2)
+    assert len(game.marks) in (0, 2) and len(game.mark_names) in (0, 2) and not (game.marks and game.mark_names)
     # The card's picture: SVG shapes in the colour of the text around them.
     picture = ElementTree.fromstring(f"<svg>{game.card_art}</svg>")
     assert {element.tag for element in picture.iter()} <= {"svg", "g", "path", "circle", "line", "polygon", "rect"}
@@ -144,7 +144,7 @@ def test_every_catalog_names_the_game_its_levels_and_settings(name: str, code: s
         needed |= {f"variant.{name}.swap", f"variant.{name}.no_swap"}
     needed |= {f"level.{name}.{level}" for level in game.levels.names}
     needed |= {choice.label for choice in spec.choices}
-    needed |= set(game.marks)
+    needed |= set(game.mark_names)
     needed |= {f"reason.{reason}.{who}" for reason in game.reason_names.values() for who in ("you", "computer", "player")}
     for setting in game.settings:
         for value in setting.values:

@@ -126,10 +126,19 @@ def _choices(entry: registry.Game) -> tuple[Choice, ...]:
     return tuple(choices)
 
 
+def _seat_mark(entry: registry.Game) -> Callable[[int], str | views.Msg] | None:
+    """The mark a seat plays: a symbol ("X") or the catalog's name (blue)."""
+    marks, names = entry.marks, entry.mark_names
+    if names:
+        return lambda seat: views.Msg(names[seat])
+    if marks:
+        return lambda seat: marks[seat]
+    return None
+
+
 def spec_of(entry: registry.Game) -> GameSpec:
     """The app's view of one registry entry."""
     game = entry.name
-    marks = entry.marks
     return GameSpec(
         game=game,
         choices=_choices(entry),
@@ -139,7 +148,7 @@ def spec_of(entry: registry.Game) -> GameSpec:
         describe=_view_function(entry, entry.describe),
         # The engine is imported on the first hint, not at start-up (ai/__init__.py).
         safe_moves=(lambda state: ai.engine(game).safe_moves(state)) if entry.hints else None,
-        seat_mark=(lambda seat: views.Msg(marks[seat])) if marks else None,
+        seat_mark=_seat_mark(entry),
         detail=_view_function(entry, entry.detail) if entry.detail else None,
         view_settings=("coordinates",) if entry.coordinates else (),
         stands_upright=entry.upright,

@@ -10,7 +10,7 @@ which makes it a white stone with the same relation to white's edges as the
 black one had to black's; then black moves again.
 
 Cells are ints ``row * size + col``, rows from the top, columns from the
-left; ``SWAP`` is ``size * size``. Notation per ``shared/spec/gtp.md``:
+left; ``SWAP`` is ``size * size``. Notation as in ``docs/gtp.md``:
 column letter then row number, ``a1`` .. ``k11``, and ``swap`` (also read as
 ``swap-pieces``). Rows are drawn shifted half a cell further right each, so
 ``(r, c)`` touches ``(r, c±1)``, ``(r-1, c)``, ``(r-1, c+1)``, ``(r+1, c)``
