@@ -16,7 +16,8 @@ import time
 from typing import Any
 
 import ai
-from core import GAMES, GameState
+from core import GameState
+from registry import STATES
 from worker import choose_move, json_reply, load_state  # noqa: F401 - choose_move: exported as the app's worker does
 
 
@@ -98,7 +99,7 @@ def bench_playouts(request: dict[str, Any]) -> dict[str, Any]:
     """Time random playouts (``random_playout``) with ``time.perf_counter``;
     the same function runs under CPython in tools/bench.py.
 
-    {"cases": [{"game": name in core.GAMES, "settings": dict, "batch": int}],
+    {"cases": [{"game": name in registry.STATES, "settings": dict, "batch": int}],
      "seed": int, "warmup": int, "repeats": int}
     -> {"python": str, "platform": str,
         "results": [{"samples": [s per playout, one per batch], "plies": int}]}
@@ -107,7 +108,7 @@ def bench_playouts(request: dict[str, Any]) -> dict[str, Any]:
     runtimes played the same games. The cases take turns, as in bench_moves.
     """
     seed, warmup, repeats = int(request["seed"]), int(request["warmup"]), int(request["repeats"])
-    cases = [(GAMES[case["game"]].from_settings(case["settings"]), int(case["batch"]), random.Random(seed))
+    cases = [(STATES[case["game"]].from_settings(case["settings"]), int(case["batch"]), random.Random(seed))
              for case in request["cases"]]
     results = [{"samples": [], "plies": 0} for _ in cases]
     gc.collect()

@@ -13,7 +13,8 @@ import json
 from typing import Any, Callable
 
 import ai
-from core import GAMES, GameError, GameState
+from core import GameError, GameState
+from registry import STATES
 
 
 def json_reply(handler: Callable[[dict[str, Any]], dict[str, Any]]) -> Callable[[str], str]:
@@ -34,7 +35,7 @@ def json_reply(handler: Callable[[dict[str, Any]], dict[str, Any]]) -> Callable[
 
 def load_state(saved: dict[str, Any]) -> GameState:
     """A game from its save dict (``GameState.to_dict``)."""
-    return GAMES[saved["game"]].from_dict(saved)
+    return STATES[saved["game"]].from_dict(saved)
 
 
 @json_reply

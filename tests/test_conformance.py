@@ -23,13 +23,13 @@ from typing import Any
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from core import GAMES, FIRST, SECOND, GameError, GameState, IllegalMoveError, NotationError, Outcome, SaveError
-from core import hex as hex_rules, notakto as notakto_rules, y as y_rules
+from core import FIRST, SECOND, GameError, GameState, IllegalMoveError, NotationError, Outcome, SaveError
+from core import hex as hex_rules, notakto as notakto_rules
 from core.base import SAVE_VERSION, perft
+from registry import GAMES, STATES
 
-#: Every game under test, name -> state class: the one line to point at
-#: the game registry.
-GAME_CLASSES: dict[str, type[GameState]] = GAMES
+#: Every game under test, name -> state class: the registry's.
+GAME_CLASSES: dict[str, type[GameState]] = STATES
 
 
 def _connection_settings(offered: tuple[int, ...]) -> list[dict[str, Any]]:
@@ -43,8 +43,8 @@ def _connection_settings(offered: tuple[int, ...]) -> list[dict[str, Any]]:
 SETTINGS: dict[str, list[dict[str, Any]]] = {
     "notakto": [{"boards": n} for n in range(notakto_rules.MIN_BOARDS, notakto_rules.MAX_BOARDS + 1)],
     "uttt": [{}],
-    "hex": _connection_settings(hex_rules.OFFERED_SIZES),
-    "y": _connection_settings(y_rules.OFFERED_SIZES),
+    "hex": _connection_settings(GAMES["hex"].setting("size").values),
+    "y": _connection_settings(GAMES["y"].setting("size").values),
 }
 
 #: Known move counts: (game, settings, moves played first, perft from depth 0).

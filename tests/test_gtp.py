@@ -409,7 +409,7 @@ def test_the_protocol_document_covers_every_command_and_option():
         assert f"| `{command}" in document, command
     for option in gtp._parser()._option_string_actions:
         assert f"`{option}" in document or option == "-h", option
-    for game in gtp.KNOWN_GAMES:
+    for game in gtp.GAMES:
         assert f"`{game}`" in document, game
 
 

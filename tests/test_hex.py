@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 
-from core import GAMES
 from core.base import FIRST, SECOND, GameError, IllegalMoveError, NotationError, Outcome, SaveError
 from core.hex import BOTTOM, LEFT, MAX_SIZE, MIN_SIZE, RIGHT, TOP, HexState, layout
 from full_boards import first_to_connect, full_boards
+from registry import STATES
 
 
 def game(size: int = 5, moves: str = "", swap: bool = False) -> HexState:
@@ -40,7 +40,7 @@ def full_board_winner(size: int, black: set[int]) -> int:
 
 # -- the board -------------------------------------------------------------------------
 def test_registered_with_its_settings():
-    assert GAMES["hex"] is HexState
+    assert STATES["hex"] is HexState
     assert HexState().settings() == {"size": 11, "swap": False}
     assert HexState.from_settings({}).settings() == {"size": 11, "swap": False}
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from core import GAMES, FIRST, SECOND, GameError, IllegalMoveError, NotationError, Outcome, SaveError
+from core import FIRST, SECOND, GameError, IllegalMoveError, NotationError, Outcome, SaveError
 from core.notakto import NotaktoState
+from registry import STATES
 
 ROWS = [(0, 1, 2), (3, 4, 5), (6, 7, 8)]
 COLUMNS = [(0, 3, 6), (1, 4, 7), (2, 5, 8)]
@@ -18,7 +19,7 @@ DIAGONALS = [(0, 4, 8), (2, 4, 6)]
 
 # -- the start -------------------------------------------------------------------
 def test_registered_under_its_name():
-    assert GAMES["notakto"] is NotaktoState
+    assert STATES["notakto"] is NotaktoState
     assert NotaktoState.game == "notakto"
 
 

@@ -10,8 +10,9 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from core import GAMES, FIRST, SECOND, IllegalMoveError, NotationError, Outcome, SaveError
+from core import FIRST, SECOND, IllegalMoveError, NotationError, Outcome, SaveError
 from core.uttt import BOARD_CELLS, CELL_BOARD, CELL_POSITION, DRAWN, LINES, UtttState, cell_text
+from registry import STATES
 
 BIG_LINES = [tuple(b for b in range(9) if line >> b & 1) for line in LINES]
 
@@ -51,7 +52,7 @@ def board_cells(board: int, *positions: int) -> list[int]:
 
 # -- the start ---------------------------------------------------------------------
 def test_registered_under_its_name():
-    assert GAMES["uttt"] is UtttState
+    assert STATES["uttt"] is UtttState
     assert UtttState.game == "uttt"
 
 

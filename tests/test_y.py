@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 
-from core import GAMES
 from core.base import FIRST, SECOND, IllegalMoveError, NotationError, Outcome, SaveError
 from core.y import ALL_EDGES, BOTTOM_EDGE, LEFT_EDGE, RIGHT_EDGE, YState, cell_index, layout
 from full_boards import first_to_connect, full_boards
+from registry import STATES
 
 
 def game(size: int = 5, moves: str = "", swap: bool = False) -> YState:
@@ -37,7 +37,7 @@ def y_reduction(rows: list[list[int]]) -> int:
 
 # -- the board -----------------------------------------------------------------------------
 def test_registered_with_its_settings():
-    assert GAMES["y"] is YState
+    assert STATES["y"] is YState
     assert YState().settings() == {"size": 13, "swap": False}
     assert YState(9).cell_count == 45
 

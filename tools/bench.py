@@ -29,7 +29,8 @@ when anything fails. What is measured, in this order:
 
 To add figures, write a function ``(Bench) -> list[Row]`` and append it to
 ``MEASUREMENTS``: each row names its table and fills some columns. A new game
-adds its lines to ``PLAYOUTS``, ``SEARCHES``, ``ARENA`` or ``OPENSPIEL``.
+gets its lines in ``PLAYOUTS``, ``SEARCHES`` and ``OPENSPIEL`` from its entry
+in py/registry.py.
 """
 
 from __future__ import annotations
@@ -64,8 +65,10 @@ import bench_worker  # noqa: E402 - the harness's worker module, run here under 
 import harness  # noqa: E402 - the server, Chromium and the page watch, shared with the end-to-end tests
 from ai import connection as connection_ai  # noqa: E402
 from ai import notakto as notakto_ai  # noqa: E402
-from core import FIRST, GAMES, SECOND, GameState  # noqa: E402
+import registry  # noqa: E402
+from core import FIRST, SECOND, GameState  # noqa: E402
 from core.notakto import CELLS, HAS_LINE, NotaktoState  # noqa: E402
+from registry import STATES as GAMES  # noqa: E402 - game -> its state class
 
 DEFAULT_SEED = 2024
 TARGET_S = 0.050  # a computer move within 50 ms in the browser; no main-thread task over 50 ms
@@ -1233,13 +1236,32 @@ def memory_at_end(bench: Bench) -> list[Row]:
     return memory_rows(bench, ("memory_at_end", "at the end of the bench (every engine measurement run)"))
 
 
-#: Random playouts from each game's start: (label, game, settings). A new game
-#: adds its line (any game in core.GAMES plays through its own push).
+ENGLISH = json.loads((ROOT / "i18n" / "en.json").read_text(encoding="utf-8"))
+
+
+def board_of(game: str, size: int | None = None) -> dict[str, Any]:
+    """The settings that size the game's board (``registry.Game.board_size``):
+    ``size``, or the default; none for a board of one size."""
+    setting = registry.GAMES[game].board_size
+    if not isinstance(setting, str):
+        return {}
+    return {setting: registry.GAMES[game].setting(setting).default if size is None else size}
+
+
+def game_label(game: str, settings: dict[str, Any]) -> str:
+    """"Hex, 11 × 11": the game and its board's size as the app says them in English."""
+    parts = [ENGLISH[f"games.{game}.name"]]
+    for setting in registry.GAMES[game].settings:
+        if setting.name in settings:
+            key, params = setting.value_label(settings[setting.name])
+            parts.append(ENGLISH[key].format(**params))
+    return ", ".join(parts)
+
+
+#: Random playouts from each game's start: (label, game, settings), every
+#: game of the registry on its default board (each plays through its own push).
 PLAYOUTS: list[tuple[str, str, dict[str, Any]]] = [
-    ("Notakto, 3 boards", "notakto", {"boards": 3}),
-    ("Ultimate Tic-Tac-Toe", "uttt", {}),
-    ("Hex 11×11", "hex", {"size": 11}),
-    ("Y, side 13", "y", {"size": 13}),
+    (game_label(game, board_of(game)), game, board_of(game)) for game in registry.GAMES
 ]
 
 
@@ -1266,11 +1288,10 @@ def rate_row(title: str, label: str, cpython: Sequence[float], pyodide: Sequence
 
 SEARCH_TITLE = ("Engine search from the start position: the engines' own MCTS iterations per second "
                 "(their playout policies, trees and proofs), median (p10–p90)")
-#: The searching engines, each from its start position: (label, game, settings).
+#: The searching engines (those with ``search``), each from its start
+#: position on its default board: (label, game, settings).
 SEARCHES: list[tuple[str, str, dict[str, Any]]] = [
-    ("Ultimate Tic-Tac-Toe", "uttt", {}),
-    ("Hex 11×11", "hex", {"size": 11}),
-    ("Y, side 13", "y", {"size": 13}),
+    entry for entry in PLAYOUTS if hasattr(ai.engine(entry[1]), "search")
 ]
 
 
@@ -1341,10 +1362,13 @@ def notakto_levels(bench: Bench) -> list[Row]:
 
 
 #: Arena pairings played here, in CPython: (game label, game, settings, our
-#: strongest level, its opponents). A new game adds its lines.
+#: strongest level, its opponents): Notakto, which has no OpenSpiel match,
+#: on its default and its largest board, against random play and each
+#: weaker level.
+_NOTAKTO = registry.GAMES["notakto"]
 ARENA: list[tuple[str, str, dict[str, Any], str, tuple[str, ...]]] = [
-    ("Notakto, 3 boards", "notakto", {"boards": 3}, "perfect", (RANDOM, "beginner", "casual", "strong")),
-    ("Notakto, 6 boards", "notakto", {"boards": 6}, "perfect", (RANDOM, "beginner", "casual", "strong")),
+    (game_label("notakto", board), "notakto", board, _NOTAKTO.levels.strongest, (RANDOM, *_NOTAKTO.levels.names[:-1]))
+    for board in (board_of("notakto"), board_of("notakto", max(_NOTAKTO.setting("boards").values)))
 ]
 
 
@@ -1370,11 +1394,13 @@ def strength(bench: Bench) -> list[Row]:
 
 
 #: Matches against OpenSpiel's MCTSBot (tools/arena.py, in a subprocess):
-#: (label, game, size or None); each at equal time and at half time.
+#: (label, game, size or None) for each searching game (tools/arena.py
+#: translates its moves), each at equal time and at half time. Boards of
+#: side 11 (Hex's default; Y's is 13), as in the matches README reports.
+OPENSPIEL_SIZE = 11
 OPENSPIEL: list[tuple[str, str, int | None]] = [
-    ("Ultimate Tic-Tac-Toe", "uttt", None),
-    ("Hex 11×11", "hex", 11),
-    ("Y, side 11", "y", 11),
+    (game_label(game, board_of(game, OPENSPIEL_SIZE)), game, board_of(game, OPENSPIEL_SIZE).get("size"))
+    for _, game, _ in SEARCHES
 ]
 TARGET_EQUAL_TIME = 0.6  # the strongest level's score against OpenSpiel at equal time
 TARGET_HALF_TIME = 0.5  # and with half OpenSpiel's time

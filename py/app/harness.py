@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import js
 from pyodide.ffi import create_proxy
 
-from core import GAMES
+from registry import STATES
 
 from . import dom
 
@@ -78,7 +78,7 @@ def install(app: App) -> None:
             return json.dumps({"error": "the AI worker did not start"})
         request = json.loads(request_json)
         seed, warmup, repeats = int(request["seed"]), int(request["warmup"]), int(request["repeats"])
-        cases = [(GAMES[case["game"]["game"]].from_dict(case["game"]), case["level"]) for case in request["cases"]]
+        cases = [(STATES[case["game"]["game"]].from_dict(case["game"]), case["level"]) for case in request["cases"]]
         samples: list[list[float]] = [[] for _ in cases]
         for index in range(warmup + repeats):
             for (state, level), kept in zip(cases, samples):

@@ -13,8 +13,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from core import GAMES, GameError, GameState, Outcome, SaveError
+from core import GameError, GameState, Outcome, SaveError
 from core.base import FIRST, SECOND
+from registry import STATES
 
 from .stats import GameRecord
 from .views import Msg
@@ -256,9 +257,9 @@ class GameSession:
             raise SaveError("not a saved game of this version")
         state_data = data.get("state")
         game = state_data.get("game") if isinstance(state_data, dict) else None
-        if game not in GAMES:
+        if game not in STATES:
             raise SaveError(f"unknown game {game!r}")
-        state = GAMES[game].from_dict(state_data)
+        state = STATES[game].from_dict(state_data)
         mode = Mode.from_dict(data.get("mode"), levels)
         game_id, takeover = data.get("id"), data.get("takeover")
         if not isinstance(game_id, str) or not game_id:

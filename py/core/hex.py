@@ -36,8 +36,6 @@ from typing import Any, ClassVar, NamedTuple
 from .base import FIRST, SECOND, GameError, GameState, NotationError, Outcome, SaveError
 
 MIN_SIZE, MAX_SIZE, DEFAULT_SIZE = 5, 19, 11
-#: The sizes the app offers (any size from MIN_SIZE to MAX_SIZE is valid).
-OFFERED_SIZES = (7, 9, 11, 13, 14, 15, 19)
 LETTERS = "abcdefghijklmnopqrs"
 EMPTY = -1
 

@@ -29,8 +29,6 @@ from functools import lru_cache
 from .hex import LETTERS, ConnectionState, Layout
 
 DEFAULT_SIZE = 13
-#: The sizes the app offers (any size from 5 to 19 is valid).
-OFFERED_SIZES = (9, 11, 13, 15, 17, 19)
 
 # The three edges as bits of a group's edge mask; both players share them.
 LEFT_EDGE, RIGHT_EDGE, BOTTOM_EDGE = 1, 2, 4
