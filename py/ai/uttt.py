@@ -70,7 +70,7 @@ from core.uttt import (
 from . import spend
 
 DRAW = -1  # a playout's result when nobody wins (else the winner, 0 or 1)
-WIN, DRAWN, LOSS = 1, 0, -1  # proven values, for the player who moved into the node
+WIN, DRAWN, LOSS = 1, 0, -1  # proven values, for the side to move in the node (as in ai.connection)
 
 #: ``LINE_POSSIBLE[blocked]``: whether some line of the big board avoids
 #: every board in ``blocked`` (those drawn or won by the opponent).
@@ -79,9 +79,11 @@ LINE_POSSIBLE: tuple[bool, ...] = tuple(
 )
 
 
-#: The mean a proven node keeps, so that UCT needs no test for proofs: a
-#: proven loss is never chosen, a proven draw is worth exactly a draw.
-PROVEN_MEAN = {WIN: 1e9, DRAWN: 0.5, LOSS: -1e9}
+#: The mean a proven node keeps (for its mover, while its proof is for the
+#: side to move there), so that UCT needs no test for proofs: a move into a
+#: position its side to move wins is never chosen, one into a lost position
+#: always, and a proven draw is worth exactly a draw.
+PROVEN_MEAN = {WIN: -1e9, DRAWN: 0.5, LOSS: 1e9}
 
 
 class Node:
@@ -93,7 +95,8 @@ class Node:
     move's prior. ``rsqrt`` is ``visits ** -0.5``, kept up to date so that
     choosing among siblings costs no square roots. ``children`` is None until
     the node is expanded. ``proof`` is None until the solver knows the
-    position's value for the mover under perfect play: WIN, LOSS or DRAWN.
+    position's value under perfect play for the side to move in it (not the
+    mover): WIN, LOSS or DRAWN.
     """
 
     __slots__ = ("move", "children", "visits", "mean", "rsqrt", "proof")
@@ -299,8 +302,7 @@ class Search:
         # than a playout in Pyodide.
         done = spend(self._iterate, root, max_iterations, deadline, every=16)
         self.iterations += done
-        proof = None if root.proof is None else -root.proof
-        return SearchResult(self.best_move(), done, root.visits, proof, time.perf_counter() - start)
+        return SearchResult(self.best_move(), done, root.visits, root.proof, time.perf_counter() - start)
 
     def _expand(self, node: Node, marks: list[list[int]], won: list[int], closed: int, forced: int,
                 player: int) -> None:
@@ -309,9 +311,9 @@ class Search:
         win = _winning_move(marks, won, closed, forced, player)
         if win >= 0:
             child = Node(win, 1.0)
-            child.prove(WIN)
+            child.prove(LOSS)  # the opponent, to move there, has lost
             node.children = [child]
-            node.prove(LOSS)
+            node.prove(WIN)
             return
         prior = self.prior
         weight = prior.visits
@@ -351,8 +353,7 @@ class Search:
         scale = self.exploration
         while True:
             if node.proof is not None:
-                mover = player ^ 1
-                result = mover if node.proof == WIN else DRAW if node.proof == DRAWN else player
+                result = player if node.proof == WIN else DRAW if node.proof == DRAWN else player ^ 1
                 break
             children = node.children
             if children is None:
@@ -374,7 +375,7 @@ class Search:
             closed, forced, result = _play(marks, won, closed, player, node.move)
             player ^= 1
             if result is not None:
-                node.prove(DRAWN if result == DRAW else WIN)
+                node.prove(DRAWN if result == DRAW else LOSS)  # the mover won: lost for the side to move
                 break
         self._backpropagate(path, result, player)
 
@@ -402,20 +403,20 @@ def _prove(node: Node) -> bool:
     """Update ``node``'s proof from its children; True when it is proven."""
     if node.proof is not None:
         return True
-    best = LOSS
+    worst = WIN  # the least any child is worth to the opponent, who moves there
     unknown = False
     for child in node.children or ():
         proof = child.proof
-        if proof == WIN:
-            node.prove(LOSS)  # the side to move has a winning move
+        if proof == LOSS:
+            node.prove(WIN)  # a move leaves the opponent lost
             return True
         if proof is None:
             unknown = True
-        elif proof > best:
-            best = proof
+        elif proof < worst:
+            worst = proof
     if unknown:
         return False
-    node.prove(-best)
+    node.prove(-worst)
     return True
 
 
@@ -426,9 +427,9 @@ def best_child(root: Node) -> Node:
     if not children:
         raise ValueError("the search has not expanded the root")
     for child in children:
-        if child.proof == WIN:
+        if child.proof == LOSS:  # the opponent, to move there, has lost
             return child
-    alive = [child for child in children if child.proof != LOSS] or children
+    alive = [child for child in children if child.proof != WIN] or children
     best = max(alive, key=lambda child: (child.visits, child.mean))
     if best.proof is None and best.mean < 0.5:
         draws = [child for child in alive if child.proof == DRAWN]
