@@ -58,7 +58,6 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
 from operator import add, itemgetter
 from typing import Callable, NamedTuple
 
@@ -66,7 +65,7 @@ from core.base import GameState
 from core.hex import Layout
 
 from . import solver
-from .search import LOSS, WIN, Budget, Engine as BaseEngine, SearchResult, spend
+from .search import LOSS, WIN, Engine as BaseEngine, SearchResult, spend
 
 BLACK, WHITE = 1, 2  # colours on search boards: the player index plus one
 
@@ -763,13 +762,16 @@ def best_index(node: Node) -> int:
 
 
 # -- levels, swap and openings --------------------------------------------------------
-@dataclass(frozen=True)
-class Level(Budget):
-    """A level's budget (``Budget``: playouts, seconds, whether it keeps its
-    tree); whether playouts save bridges; whether it sees virtual
-    connections (else only wins in one); whether it first tries the exact
-    solver on small positions (``solve_first``)."""
+class Level(NamedTuple):
+    """A level's budget (an ``ai.search.Budget``): at most ``iterations``
+    playouts (None: no cap) and ``seconds``; whether it keeps its tree.
+    Then whether playouts save bridges; whether it sees virtual connections
+    (else only wins in one); whether it first tries the exact solver on
+    small positions (``solve_first``)."""
 
+    iterations: int | None
+    seconds: float
+    reuse: bool
     bridges: bool = True
     knowledge: bool = True
     solver: bool = False

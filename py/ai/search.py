@@ -21,8 +21,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, Protocol, runtime_checkable
 
 from core.base import GameState
 
@@ -33,16 +32,25 @@ from core.base import GameState
 WIN, DRAWN, LOSS = 1, 0, -1
 
 
-@dataclass(frozen=True)
-class Budget:
+@runtime_checkable
+class Budget(Protocol):
     """A searching level's budget per move: at most ``iterations`` (None:
     no cap) and at most ``seconds``, whichever ends first; and whether it
-    keeps its tree between the moves of a game (``reuse``). Each engine's
-    ``Level`` adds its own settings."""
+    keeps its tree between the moves of a game (``reuse``).
 
-    iterations: int | None
-    seconds: float
-    reuse: bool = False
+    Each searching engine's ``Level`` is a NamedTuple that starts with these
+    three fields and adds its own settings. (A NamedTuple cannot inherit
+    fields; dataclasses can, but building them costs some 10 million
+    instructions at import, several ms, where NamedTuples cost a tenth.)"""
+
+    @property
+    def iterations(self) -> int | None: ...
+
+    @property
+    def seconds(self) -> float: ...
+
+    @property
+    def reuse(self) -> bool: ...
 
 
 class SearchResult(NamedTuple):
@@ -50,7 +58,7 @@ class SearchResult(NamedTuple):
 
     move: int
     iterations: int  # playouts (or proven positions reached) in this search
-    root_visits: float  # including those of a reused tree (and, in UTTT, the priors' virtual visits)
+    root_visits: float  # including those of a reused tree
     proof: int | None  # the root's proven value for the side to move: WIN, DRAWN or LOSS
     win_rate: float  # the chosen move's mean result for the side to move (a draw counts half)
     seconds: float

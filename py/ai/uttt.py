@@ -62,14 +62,13 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from core.uttt import (
     BITS, BOARD_CELLS, CELL_BOARD, CELL_POSITION, CELLS_OF, FULL, HAS_LINE, LINES, WINNING_CELLS, UtttState,
 )
 
-from .search import DRAWN, LOSS, WIN, Budget, Engine as BaseEngine, SearchResult, spend
+from .search import DRAWN, LOSS, WIN, Engine as BaseEngine, SearchResult, spend
 
 DRAW = -1  # a playout's result when nobody wins (else the winner, 0 or 1)
 
@@ -433,12 +432,15 @@ def best_child(root: Node) -> Node:
 
 
 # -- levels and the entry point ------------------------------------------------------
-@dataclass(frozen=True)
-class Level(Budget):
-    """A level's budget (``Budget``: playouts, seconds, whether it keeps its
-    tree between moves), how often it slips into a random move instead of
-    searching, and UCT's exploration constant."""
+class Level(NamedTuple):
+    """A level's budget (an ``ai.search.Budget``): at most ``iterations``
+    playouts (None: no cap) and at most ``seconds``; whether it keeps its
+    tree between moves. Then how often it slips into a random move instead
+    of searching, and UCT's exploration constant."""
 
+    iterations: int | None
+    seconds: float
+    reuse: bool = False
     slip: float = 0.0
     exploration: float = 0.7
 
