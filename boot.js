@@ -5,8 +5,12 @@
 // to an embedding page, and offline support (the service worker, sw.js).
 // Game logic lives in py/.
 
+// The games, in the order of the list: generated from py/registry.py into
+// vendor/games.js by tools/build_site.py (`make runtime`).
+import { GAMES as GAME_LIST } from "./vendor/games.js";
+
 const LANGUAGES = ["en", "de", "pt", "id"];
-const GAMES = ["notakto", "uttt", "hex", "y"];
+const GAMES = GAME_LIST.map((entry) => entry.game);
 const PREFS_KEY = "abstract-games/prefs";
 const SCHEMA = 1;
 const LOAD_TIMEOUT_MS = 90000;
@@ -135,19 +139,80 @@ function formatPercent(fraction) {
   return new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 0 }).format(fraction);
 }
 
+// ------------------------------------------------------------ game list
+/** The picker's cards, one per game, from the card template. Their text is
+ * the English of vendor/games.js until the catalogs are in (applyCatalog
+ * then translates it by the data-i18n keys), as the page's own markup is. */
+function renderCards() {
+  const template = $("card-template").content.firstElementChild;
+  const cards = GAME_LIST.map(({ game, variants, art, text }) => {
+    const item = template.cloneNode(true);
+    const card = item.querySelector(".card");
+    card.setAttribute("href", `#/${game}`);
+    card.dataset.testid = `pick-${game}`;
+    const picture = item.querySelector(".card-art");
+    picture.append(...art.map((node) => svgElement(node, picture.namespaceURI)));
+    labelled(item.querySelector(".card-name"), `games.${game}.name`, text);
+    labelled(item.querySelector(".card-desc"), `games.${game}.desc`, text);
+    if (variants.length) {
+      // A game with variants (the swap rule on or off) links each from its card.
+      item.className = "card-variants";
+      const links = document.createElement("span");
+      links.className = "variants";
+      for (const variant of variants) {
+        const link = labelled(document.createElement("a"), `variant.${game}.${variant.replace("-", "_")}`, text);
+        link.setAttribute("href", `#/${game}/${variant}`);
+        link.dataset.testid = `pick-${game}-${variant}`;
+        links.append(link);
+      }
+      item.append(links);
+    }
+    return item;
+  });
+  $("cards").replaceChildren(...cards);
+}
+
+/** The element showing catalog text ``key``, in English for now. */
+function labelled(element, key, english) {
+  element.dataset.i18n = key;
+  element.textContent = english[key];
+  return element;
+}
+
+/** A picture's node, [tag, attributes, children], as an element of the
+ * picture's namespace (SVG's): built, never parsed from markup. */
+function svgElement([tag, attributes, children], namespace) {
+  const element = document.createElementNS(namespace, tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  element.append(...children.map((child) => svgElement(child, namespace)));
+  return element;
+}
+
 // ----------------------------------------------------------------- routes
-// Routes: #/notakto, #/uttt, #/hex, #/y, and a variant picked from the
-// list: #/hex/swap, #/hex/no-swap, #/y/swap, #/y/no-swap.
-const ROUTE = /^#\/([a-z]+)(?:\/(swap|no-swap))?\/?$/;
+// Routes: #/<game> for each game of the list, a variant picked from the
+// list (#/hex/swap, #/hex/no-swap: a game with the swap rule) and settings
+// in a link (#/hex?size=9&vs=master): the query is the game's settings, read
+// by py/app/browser.py (its router) as the page's URL parameters are.
+const ROUTE = /^#\/([a-z]+)(?:\/(swap|no-swap))?\/?(?:\?(.*))?$/;
+
+function routeMatch() {
+  const match = ROUTE.exec(location.hash);
+  return match && GAMES.includes(match[1]) ? match : null;
+}
 
 function currentRoute() {
-  const match = ROUTE.exec(location.hash);
-  return match && GAMES.includes(match[1]) ? match[1] : null;
+  const match = routeMatch();
+  return match ? match[1] : null;
 }
 
 function currentVariant() {
-  const match = ROUTE.exec(location.hash);
-  return match && GAMES.includes(match[1]) && match[2] ? match[2] : null;
+  const match = routeMatch();
+  return match && match[2] ? match[2] : null;
+}
+
+function currentRouteQuery() {
+  const match = routeMatch();
+  return match && match[3] ? match[3] : "";
 }
 
 function renderGuide(game) {
@@ -421,6 +486,7 @@ async function checkUpdated() {
 
 // ------------------------------------------------------------------- start
 async function start() {
+  renderCards();
   $("lang").addEventListener("change", (event) => setLanguage(event.target.value));
   $("error-reload").addEventListener("click", () => location.reload());
   $("error-continue").addEventListener("click", () => {
@@ -449,6 +515,7 @@ window.appShell = {
   languages: LANGUAGES,
   route: currentRoute,
   variant: currentVariant,
+  routeQuery: currentRouteQuery,
   formatDuration,
   formatPercent,
   formatNumber: formatValue,

@@ -9,16 +9,19 @@ test-results/.
 
 The default ``context`` blocks service workers: otherwise every fresh
 context would precache the 14 MB runtime a second time. The offline tests
-(e2e/test_offline_embed.py) open contexts that allow them.
+(e2e/test_offline_embed.py) open contexts that allow them. The default
+``context`` also opens its pages as the harness (``window.appHarness``, tools/harness.py): they
+have the test hooks (appAdvanceClock, appSelfCheck, appWorkerSelfCheck);
+a context a test opens itself gets a player's page, without them.
+
+The server, Chromium's flags and the page watch live in tools/harness.py,
+which the bench shares.
 """
 
 from __future__ import annotations
 
-import functools
-import http.server
 import re
-import shutil
-import threading
+import sys
 from pathlib import Path
 from typing import Iterator
 
@@ -26,35 +29,14 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+from harness import (LAUNCH_ARGS, AppServer, QuietHandler, Watch, chromium_path, open_as_harness,  # noqa: E402, F401
+                     watch_context)
+
 RESULTS = ROOT / "test-results"
 READY_TIMEOUT_MS = 60_000
 
 pytestmark = pytest.mark.e2e
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".mjs": "text/javascript", ".wasm": "application/wasm", ".json": "application/json",
-                      ".webmanifest": "application/manifest+json"}
-
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - stdlib name
-        pass
-
-
-class AppServer:
-    """A static server for a folder, on a free loopback port, in a thread."""
-
-    def __init__(self, root: Path, handler_class: type[QuietHandler] = QuietHandler) -> None:
-        handler = functools.partial(handler_class, directory=str(root))
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        self.httpd.daemon_threads = True
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-        self.thread.start()
-
-    def stop(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
 
 
 @pytest.fixture(scope="session")
@@ -64,27 +46,6 @@ def server() -> Iterator[AppServer]:
     app_server = AppServer(ROOT)
     yield app_server
     app_server.stop()
-
-
-def chromium_path() -> str | None:
-    """Debian's Chromium where installed, else Playwright's own browser."""
-    for name in ("chromium", "chromium-browser"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
-
-
-LAUNCH_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    # Belt and braces: any host but the local server fails to resolve.
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
 
 
 @pytest.fixture(scope="session")
@@ -98,44 +59,6 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     launched = playwright.chromium.launch(executable_path=chromium_path(), args=LAUNCH_ARGS, headless=True)
     yield launched
     launched.close()
-
-
-LOCAL = re.compile(r"^(http://127\.0\.0\.1:\d+/|blob:http://127\.0\.0\.1:\d+/|data:)")
-
-
-class Watch:
-    """What a page did that a test must not allow."""
-
-    def __init__(self) -> None:
-        self.foreign: list[str] = []
-        self.errors: list[str] = []
-        self.expected_errors: list[str] = []
-
-    def unexpected_errors(self) -> list[str]:
-        return [e for e in self.errors if not any(re.search(p, e) for p in self.expected_errors)]
-
-
-# In every frame, before its own scripts: a CSP violation becomes a console
-# error, which fails the test. (A worker's violations reach the console too.)
-REPORT_CSP_VIOLATIONS = """document.addEventListener("securitypolicyviolation", (event) => {
-  console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || "(inline)"} at ${event.sourceFile}:${event.lineNumber}`);
-});"""
-
-
-def watch_context(context: BrowserContext, watch: Watch) -> None:
-    def on_request(request: object) -> None:
-        url = request.url  # type: ignore[attr-defined]
-        if not LOCAL.match(url):
-            watch.foreign.append(url)
-
-    def on_console(message: object) -> None:
-        if message.type == "error":  # type: ignore[attr-defined]
-            watch.errors.append(message.text)  # type: ignore[attr-defined]
-
-    context.on("request", on_request)
-    context.on("console", on_console)
-    context.on("weberror", lambda error: watch.errors.append(f"page error: {error.error}"))
-    context.add_init_script(REPORT_CSP_VIOLATIONS)
 
 
 def assert_clean(watch: Watch) -> None:
@@ -160,6 +83,7 @@ def watch() -> Watch:
 def context(browser: Browser, watch: Watch, request: pytest.FixtureRequest) -> Iterator[BrowserContext]:
     ctx = browser.new_context(viewport={"width": 1100, "height": 900}, locale="en-US", service_workers="block")
     watch_context(ctx, watch)
+    open_as_harness(ctx)  # the tests' hooks (appAdvanceClock, appSelfCheck, ...)
     yield ctx
     failed = getattr(request.node, "report_call", None)
     if failed is not None and failed.failed:

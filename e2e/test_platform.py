@@ -238,3 +238,41 @@ def test_no_long_task_while_the_computer_thinks(page: Page, server: AppServer) -
     tasks = [t for t in page.evaluate("window.__longTasks") if t["start"] >= start]
     assert tasks == [], f"main-thread tasks over 50 ms while the computer thought: {tasks}"
     assert page.evaluate("window.__frames") > 5
+
+
+def harness_hooks() -> list[str]:
+    """The functions py/app/harness.py puts on window for the tests and the bench."""
+    text = (ROOT / "py" / "app" / "harness.py").read_text(encoding="utf-8")
+    return sorted(set(re.findall(r"^\s*js\.window\.(\w+) = ", text, re.M)))
+
+
+MISSING_JS = "names => names.filter(name => typeof window[name] !== 'function')"
+WORKER_SRC_JS = "document.querySelector('script[type=py][worker]').getAttribute('src')"
+
+
+def test_a_players_page_has_no_test_hooks_and_still_plays(app: Page, browser, server: AppServer, watch) -> None:
+    from conftest import watch_context
+
+    hooks = harness_hooks()
+    assert {"appAdvanceClock", "appSelfCheck", "appWorkerSelfCheck", "appBench", "appMemory"} <= set(hooks)
+    # The harness's page (the default context sets window.appHarness) has them all...
+    assert app.evaluate(MISSING_JS, hooks) == []
+    assert app.evaluate(WORKER_SRC_JS) == "./py/bench_worker.py"
+    # ...a player's page has none of them.
+    context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="en-US", service_workers="block")
+    watch_context(context, watch)
+    # The worker must start (else the page thinks instead, with a warning): that fails the test.
+    context.on("console", lambda message: "worker did not start" in message.text and watch.errors.append(message.text))
+    page = context.new_page()
+    open_app(page, server, "#/notakto")
+    assert page.evaluate(MISSING_JS, hooks) == hooks
+    assert page.evaluate("Object.keys(window).filter(name => /^app(?!Shell$)[A-Z]/.test(name))") == []
+    # It still plays: the player's move, then the computer's reply, from the product's worker.
+    assert page.evaluate(WORKER_SRC_JS) == "./py/worker.py"
+    expect(page.get_by_test_id("setting-opponent")).to_have_value(re.compile(r"^computer:"))
+    expect(page.get_by_test_id("status")).to_have_text("Your turn", timeout=30_000)
+    marks = page.locator(".cell.x").count()
+    page.locator('.cell[aria-disabled="false"]').first.click()
+    expect(page.locator(".cell.x")).to_have_count(marks + 2, timeout=30_000)
+    expect(page.get_by_test_id("status")).to_have_text("Your turn")
+    context.close()

@@ -2,9 +2,9 @@
 
     python3 py/gtp.py --game notakto --boards 3 [--level perfect] [--seed 1]
 
-See ``shared/spec/gtp.md`` for the contract. Commands come on standard input,
-responses go to standard output and nothing else does; diagnostics go to
-standard error. A bad command gets a ``?`` response and changes nothing.
+``docs/gtp.md`` describes exactly what it speaks. Commands come on standard
+input, responses go to standard output and nothing else does; diagnostics go
+to standard error. A bad command gets a ``?`` response and changes nothing.
 ``GtpEngine`` can also be driven in-process (``execute`` one line, or ``run``
 over any pair of text streams).
 """
@@ -18,16 +18,11 @@ import traceback
 from typing import Any, Callable, TextIO
 
 import ai
-from core import GAMES, FIRST, SECOND, GameError, GameState, IllegalMoveError, NotationError
+from core import FIRST, SECOND, GameError, GameState, IllegalMoveError, NotationError
+from registry import GAMES, STATES
 
 NAME = "four-abstract-games"
 VERSION = "0.1.0"
-KNOWN_GAMES = ("notakto", "uttt", "hex", "y")
-
-#: The setting that ``boardsize N`` changes, per game; games missing here
-#: accept only the size in ``FIXED_BOARDSIZE``.
-BOARDSIZE_SETTING = {"notakto": "boards", "hex": "size", "y": "size"}
-FIXED_BOARDSIZE = {"uttt": 9}
 
 COLOURS = {"b": FIRST, "black": FIRST, "w": SECOND, "white": SECOND}
 COLOUR_NAMES = {FIRST: "black", SECOND: "white"}
@@ -131,9 +126,9 @@ class GtpEngine:
         stdout: TextIO | None = None,
         stderr: TextIO | None = None,
     ) -> None:
-        if game not in GAMES:
-            raise ValueError(f"unknown game {game!r} (available: {', '.join(GAMES)})")
-        self.game_class: type[GameState] = GAMES[game]
+        if game not in STATES:
+            raise ValueError(f"unknown game {game!r} (available: {', '.join(STATES)})")
+        self.game_class: type[GameState] = STATES[game]
         self.state = self.game_class.from_settings(
             settings if settings is not None else default_settings(self.game_class)
         )
@@ -254,16 +249,14 @@ class GtpEngine:
             size = int(text)
         except ValueError:
             raise CommandError(f"syntax error: board size {text!r} is not a number") from None
-        key = BOARDSIZE_SETTING.get(self.game)
-        if key is None:
-            fixed = FIXED_BOARDSIZE.get(self.game)
-            if fixed is None:
-                raise CommandError(f"unacceptable size: {self.game} has no board size")
-            if size != fixed:
-                raise CommandError(f"unacceptable size: {self.game} is played on size {fixed} only")
+        # The registry says what boardsize means: a setting, or the one size.
+        board_size = GAMES[self.game].board_size
+        if isinstance(board_size, int):
+            if size != board_size:
+                raise CommandError(f"unacceptable size: {self.game} is played on size {board_size} only")
             self._new_game(self.state.settings())
         else:
-            self._new_game({**self.state.settings(), key: size})
+            self._new_game({**self.state.settings(), board_size: size})
         return ""
 
     def cmd_clear_board(self, args: list[str]) -> str:
@@ -369,14 +362,23 @@ def _clean(line: str) -> str:
     return "".join(ch for ch in line if ch >= " " and ch != "\x7f")
 
 
+def _games_with(setting: str) -> list[str]:
+    return [name for name, game in GAMES.items() if game.has_setting(setting)]
+
+
+def _defaults_of(setting: str) -> str:
+    """``hex 11, y 13``: each game's default for the setting."""
+    return ", ".join(f"{name} {GAMES[name].setting(setting).default}" for name in _games_with(setting))
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gtp.py", description="Play a game of this repository over GTP v2 on stdin/stdout."
     )
-    parser.add_argument("--game", required=True, help=f"one of {', '.join(KNOWN_GAMES)}")
-    parser.add_argument("--size", type=int, help="Hex board side (default 11), Y triangle side (default 13)")
-    parser.add_argument("--boards", type=int, help="Notakto: number of boards (default 3)")
-    parser.add_argument("--swap", action="store_true", help="Hex, Y: the swap rule is on")
+    parser.add_argument("--game", required=True, help=f"one of {', '.join(GAMES)}")
+    parser.add_argument("--size", type=int, help=f"the board's side (default: {_defaults_of('size')})")
+    parser.add_argument("--boards", type=int, help=f"the number of boards (default: {_defaults_of('boards')})")
+    parser.add_argument("--swap", action="store_true", help=f"{', '.join(_games_with('swap'))}: the swap rule is on")
     parser.add_argument("--move-time", type=float, help="seconds per genmove at full strength")
     parser.add_argument("--level", help="the computer's level, by the app's name")
     parser.add_argument("--seed", type=int, help="makes the computer's choices reproducible")
@@ -393,10 +395,8 @@ def main(argv: list[str] | None = None) -> int:
 
     game = options.game.lower()
     if game not in GAMES:
-        if game in KNOWN_GAMES:
-            return fail(f"{game} has no engine yet (available: {', '.join(GAMES)})")
-        return fail(f"unknown game {options.game!r} (games: {', '.join(KNOWN_GAMES)})")
-    defaults = default_settings(GAMES[game])
+        return fail(f"unknown game {options.game!r} (games: {', '.join(GAMES)})")
+    defaults = default_settings(STATES[game])
     settings = dict(defaults)
     for key, value in (("size", options.size), ("boards", options.boards)):
         if key in defaults:
@@ -415,8 +415,9 @@ def main(argv: list[str] | None = None) -> int:
             return fail(str(error))
         if options.level not in known:
             return fail(f"unknown level {options.level!r} for {game} (levels: {', '.join(known)})")
-    if options.move_time is not None and not options.move_time > 0:
-        return fail("--move-time must be a positive number of seconds")
+    # inf would let genmove think forever (time_settings refuses it too).
+    if options.move_time is not None and not 0 < options.move_time < math.inf:
+        return fail("--move-time must be a positive, finite number of seconds")
     try:
         engine = GtpEngine(game, settings, options.level, options.seed, options.move_time)
     except GameError as error:

@@ -1,7 +1,11 @@
 """A deterministic self-check of the engines, run both under CPython (unit
 test) and inside Pyodide in the page (end-to-end test): the two results must
 be identical, which catches any difference between CPython 3.11 and
-Pyodide's Python 3.14 in the code the players depend on."""
+Pyodide's Python 3.14 in the code the players depend on.
+
+Every game of the registry gets seeded random games from its default
+settings and from the smallest board it offers; the checks after them pin
+what is particular to a game (perft, Notakto's perfect player)."""
 
 from __future__ import annotations
 
@@ -14,8 +18,8 @@ from typing import Any
 
 import ai
 from ai import notakto as notakto_ai
-from core import GAMES
 from core.base import perft
+from registry import GAMES, STATES, Game
 
 
 def random_games(game: str, settings: dict[str, Any], count: int, seed: int) -> dict[str, Any]:
@@ -26,7 +30,7 @@ def random_games(game: str, settings: dict[str, Any], count: int, seed: int) -> 
     wins = [0, 0]
     round_trips = 0
     for _ in range(count):
-        state = GAMES[game].from_settings(settings)
+        state = STATES[game].from_settings(settings)
         while not state.is_over():
             state.play(state.legal_moves()[rng.randrange(len(state.legal_moves()))])
         outcome = state.outcome()
@@ -34,18 +38,28 @@ def random_games(game: str, settings: dict[str, Any], count: int, seed: int) -> 
         if outcome.winner is not None:
             wins[outcome.winner] += 1
         saved = json.loads(json.dumps(state.to_dict()))
-        round_trips += GAMES[game].from_dict(saved).outcome() == outcome
+        round_trips += STATES[game].from_dict(saved).outcome() == outcome
         digest.update(" ".join(saved["moves"]).encode() + f"|{outcome.winner}|{outcome.reason}\n".encode())
     return {"wins": wins, "round_trips": round_trips, "digest": digest.hexdigest()[:16]}
 
 
+def game_checks(game: Game, seed: int) -> dict[str, Any]:
+    """Seeded random games from the game's default settings and from its
+    smallest offered board (``Game.board_size``, when a setting sets it)."""
+    defaults = game.defaults()
+    results = {"default": random_games(game.name, defaults, 30, seed)}
+    if isinstance(game.board_size, str):
+        smallest = {**defaults, game.board_size: min(game.setting(game.board_size).values)}
+        results["smallest"] = random_games(game.name, smallest, 30, seed + 1)
+    return results
+
+
 def notakto_checks() -> dict[str, Any]:
-    state_type = GAMES["notakto"]
+    state_type = STATES["notakto"]
     results: dict[str, Any] = {
         "perft_1x5": perft(state_type.from_settings({"boards": 1}), 5),
         "perft_2x4": perft(state_type.from_settings({"boards": 2}), 4),
         "perft_3x3": perft(state_type.from_settings({"boards": 3}), 3),
-        "random_3": random_games("notakto", {"boards": 3}, 150, seed=7),
         "random_6": random_games("notakto", {"boards": 6}, 40, seed=11),
     }
     # The perfect player's verdicts and choices on seeded positions.
@@ -60,26 +74,18 @@ def notakto_checks() -> dict[str, Any]:
         if state.is_over():
             continue
         safe = [state.move_to_text(m) for m in notakto_ai.safe_moves(state)]
-        choice = state.move_to_text(ai.choose_move(state, "perfect", seed=5))
+        choice = state.move_to_text(ai.choose_move(state, GAMES["notakto"].levels.strongest, seed=5))
         verdicts.append([" ".join(state.move_texts()), safe, choice])
     results["perfect"] = verdicts
     return results
 
 
 def uttt_checks() -> dict[str, Any]:
-    state_type = GAMES["uttt"]
-    return {
-        "perft_3": perft(state_type.from_settings({}), 3),
-        "random": random_games("uttt", {}, 40, seed=13),
-    }
+    return {"perft_3": perft(STATES["uttt"].from_settings({}), 3)}
 
 
 def connection_checks() -> dict[str, Any]:
-    return {
-        "hex_7": random_games("hex", {"size": 7, "swap": True}, 30, seed=17),
-        "y_9": random_games("y", {"size": 9, "swap": True}, 30, seed=19),
-        "hex_perft_5x2": perft(GAMES["hex"].from_settings({"size": 5, "swap": True}), 2),
-    }
+    return {"hex_perft_5x2": perft(STATES["hex"].from_settings({"size": 5, "swap": True}), 2)}
 
 
 def run() -> dict[str, Any]:
@@ -87,6 +93,7 @@ def run() -> dict[str, Any]:
     entry names the interpreter and is not compared)."""
     return {
         "python": f"{platform.python_implementation()} {sys.version.split()[0]} on {sys.platform}",
+        "games": {game.name: game_checks(game, seed=7 + 10 * index) for index, game in enumerate(GAMES.values())},
         "notakto": notakto_checks(),
         "uttt": uttt_checks(),
         "connection": connection_checks(),

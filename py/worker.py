@@ -1,19 +1,20 @@
 """The AI worker: runs in its own Pyodide interpreter so the page never
 freezes while the computer thinks. The main thread awaits the exported
-functions; arguments and answers are JSON text."""
+functions; arguments and answers are JSON text.
+
+It exports only what the app calls. The harness's worker (py/bench_worker.py,
+started instead of this one only when the tests or the bench open the page)
+imports this module and adds the self-check and the bench functions."""
 
 from __future__ import annotations
 
 import functools
-import gc
 import json
-import random
-import sys
-import time
 from typing import Any, Callable
 
 import ai
-from core import GAMES, GameError, GameState
+from core import GameError, GameState
+from registry import STATES
 
 
 def json_reply(handler: Callable[[dict[str, Any]], dict[str, Any]]) -> Callable[[str], str]:
@@ -34,12 +35,7 @@ def json_reply(handler: Callable[[dict[str, Any]], dict[str, Any]]) -> Callable[
 
 def load_state(saved: dict[str, Any]) -> GameState:
     """A game from its save dict (``GameState.to_dict``)."""
-    return GAMES[saved["game"]].from_dict(saved)
-
-
-def runtime() -> dict[str, str]:
-    """Which Python answers: a bench reply says so."""
-    return {"python": sys.version, "platform": sys.platform}
+    return STATES[saved["game"]].from_dict(saved)
 
 
 #: This worker's computer players, one per game, kept while it lives so
@@ -59,163 +55,5 @@ def choose_move(request: dict[str, Any]) -> dict[str, Any]:
     return {"move": state.move_to_text(move)}
 
 
-def self_check() -> str:
-    from selfcheck import run
-
-    return json.dumps(run())
-
-
-# -- bench hook (tools/bench.py, `make bench`; the app never calls it) ---------
-BENCH_CHECK_MOVES = 8  # moves reported per case, to prove both runtimes did the same work
-
-
-def _timer_resolution() -> float:
-    """The smallest step of time.perf_counter seen here (browsers coarsen it)."""
-    best = float("inf")
-    for _ in range(20):
-        start = now = time.perf_counter()
-        while now == start:
-            now = time.perf_counter()
-        best = min(best, now - start)
-    return best
-
-
-@json_reply
-def bench_moves(request: dict[str, Any]) -> dict[str, Any]:
-    """Time ``ai.choose_move`` with ``time.perf_counter`` in this interpreter.
-    The same function runs under CPython in tools/bench.py, so both sides run
-    the same code on the same positions with the same seeds.
-
-    {"cases": [{"game": <save dict>, "level": str, "batch": int}],
-     "seed": int, "warmup": int, "repeats": int}
-    -> {"python": str, "platform": str, "timer_resolution_s": float,
-        "results": [{"samples": [s per call, one per batch], "moves": [text]}]}
-    or {"error": message}. Call i of a case uses seed ``seed + i``; a sample
-    is the mean of ``batch`` calls. The cases take turns, one batch each, so
-    that a moment of noise on the machine touches every case a little rather
-    than one case a lot; the first ``warmup`` turns are not kept.
-    """
-    seed, warmup, repeats = int(request["seed"]), int(request["warmup"]), int(request["repeats"])
-    cases, results = [], []
-    for case in request["cases"]:
-        state, level = load_state(case["game"]), case["level"]
-        cases.append((state, level, int(case["batch"])))
-        moves = [state.move_to_text(ai.choose_move(state, level, seed=seed + i)) for i in range(BENCH_CHECK_MOVES)]
-        results.append({"samples": [], "moves": moves})
-    gc.collect()
-    for index in range(warmup + repeats):
-        for (state, level, batch), result in zip(cases, results):
-            first = seed + index * batch
-            start = time.perf_counter()
-            for call_seed in range(first, first + batch):
-                ai.choose_move(state, level, seed=call_seed)
-            elapsed = time.perf_counter() - start
-            if index >= warmup:
-                result["samples"].append(elapsed / batch)
-    return {**runtime(), "timer_resolution_s": _timer_resolution(), "results": results}
-
-
-def random_playout(state: GameState, rng: random.Random) -> int:
-    """Play ``state`` to the end with uniform random moves through ``push``
-    (the search's fast path); return the plies played."""
-    plies = 0
-    while not state.is_over():
-        state.push(rng.choice(state.legal_moves()))
-        plies += 1
-    return plies
-
-
-@json_reply
-def bench_playouts(request: dict[str, Any]) -> dict[str, Any]:
-    """Time random playouts (``random_playout``) with ``time.perf_counter``;
-    the same function runs under CPython in tools/bench.py.
-
-    {"cases": [{"game": name in core.GAMES, "settings": dict, "batch": int}],
-     "seed": int, "warmup": int, "repeats": int}
-    -> {"python": str, "platform": str,
-        "results": [{"samples": [s per playout, one per batch], "plies": int}]}
-    or {"error": message}. Each case draws from one ``random.Random(seed)``,
-    so ``plies`` (all its playouts' plies, warm-up included) proves that both
-    runtimes played the same games. The cases take turns, as in bench_moves.
-    """
-    seed, warmup, repeats = int(request["seed"]), int(request["warmup"]), int(request["repeats"])
-    cases = [(GAMES[case["game"]].from_settings(case["settings"]), int(case["batch"]), random.Random(seed))
-             for case in request["cases"]]
-    results = [{"samples": [], "plies": 0} for _ in cases]
-    gc.collect()
-    for index in range(warmup + repeats):
-        for (root, batch, rng), result in zip(cases, results):
-            plies = 0
-            start = time.perf_counter()
-            for _ in range(batch):
-                plies += random_playout(root.copy(), rng)
-            elapsed = time.perf_counter() - start
-            result["plies"] += plies
-            if index >= warmup:
-                result["samples"].append(elapsed / batch)
-    return {**runtime(), "results": results}
-
-
-@json_reply
-def bench_search(request: dict[str, Any]) -> dict[str, Any]:
-    """Time the engines' own searches (MCTS with their playout policies:
-    ``ai.ENGINES[game].search``) at a fixed number of iterations, so both
-    runtimes do exactly the same work; the same function runs under CPython
-    in tools/bench.py.
-
-    {"cases": [{"game": <save dict>, "iterations": int}], "seed": int,
-     "warmup": int, "repeats": int}
-    -> {"python": str, "platform": str,
-        "results": [{"samples": [s per iteration, one per search], "moves": [text]}]}
-    or {"error": message}. Search i of a case uses seed ``seed + i``; the
-    moves found prove that both runtimes searched the same trees. The cases
-    take turns, as in bench_moves."""
-    seed, warmup, repeats = int(request["seed"]), int(request["warmup"]), int(request["repeats"])
-    cases = []
-    for case in request["cases"]:
-        state = load_state(case["game"])
-        engine = ai.ENGINES[state.game]
-        if not hasattr(engine, "search"):
-            raise ValueError(f"the {state.game} computer does not search")
-        cases.append((state, engine, int(case["iterations"])))
-    results: list[dict] = [{"samples": [], "moves": []} for _ in cases]
-    gc.collect()
-    for index in range(warmup + repeats):
-        for (state, engine, iterations), result in zip(cases, results):
-            start = time.perf_counter()
-            found = engine.search(state, iterations=iterations, seed=seed + index)
-            elapsed = time.perf_counter() - start
-            if index >= warmup:
-                result["samples"].append(elapsed / max(1, found.iterations))
-                result["moves"].append(state.move_to_text(found.move))
-    return {**runtime(), "results": results}
-
-
-@json_reply
-def bench_choose(request: dict[str, Any]) -> dict[str, Any]:
-    """The computer's move in each case, timed: what a player gets (for the
-    puzzle score; the same function runs under CPython in tools/bench.py).
-
-    {"cases": [{"game": <save dict>, "level": str, "seed": int, "move_time": float | null}]}
-    -> {"python": str, "platform": str, "results": [{"move": text, "seconds": float}]}
-    or {"error": message}. Each case starts with no tree kept from before."""
-    results = []
-    for case in request["cases"]:
-        state = load_state(case["game"])
-        start = time.perf_counter()
-        move = ai.choose_move(state, case["level"], seed=case.get("seed"), move_time=case.get("move_time"))
-        results.append({"move": state.move_to_text(move), "seconds": time.perf_counter() - start})
-    return {**runtime(), "results": results}
-
-
-def bench_memory(_request_json: str = "{}") -> str:
-    """{"wasm_bytes": this interpreter's WebAssembly memory (its whole heap;
-    it grows and never shrinks), or None outside Pyodide}."""
-    try:
-        import pyodide_js  # type: ignore[import-not-found]
-    except ImportError:
-        return json.dumps({"wasm_bytes": None})
-    return json.dumps({"wasm_bytes": int(pyodide_js._module.HEAPU8.length)})
-
-
-__export__ = ["choose_move", "self_check", "bench_moves", "bench_playouts", "bench_search", "bench_choose", "bench_memory"]
+# What the app calls (Engine.choose_move in py/app/browser.py); nothing else.
+__export__ = ["choose_move"]

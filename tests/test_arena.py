@@ -174,4 +174,8 @@ def test_wilson_interval() -> None:
 def test_states_are_ours() -> None:
     assert isinstance(arena.make_adapter("hex").new_state(), HexState)
     y = arena.make_adapter("y").new_state()
-    assert isinstance(y, YState) and y.size == 11 and not y.swap_rule
+    # The size players meet unless --size says otherwise (py/registry.py).
+    assert isinstance(y, YState) and y.size == 13 and not y.swap_rule
+    assert arena.make_adapter("y", 11).new_state().size == 11
+    with pytest.raises(ValueError, match="no board size"):
+        arena.make_adapter("uttt", 9)

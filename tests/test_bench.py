@@ -196,23 +196,23 @@ def test_batches_are_powers_of_two_that_last_long_enough() -> None:
 
 # -- the worker's bench hook, here under CPython -------------------------------------------
 def test_the_worker_bench_hook_times_every_case_and_reports_its_moves() -> None:
-    import worker
+    import bench_worker
 
     positions = bench.notakto_positions(3)
     request = {"cases": [{"game": positions[3].save(), "level": "perfect", "batch": 2},
                          {"game": positions[4].save(), "level": "beginner", "batch": 1}],
                "seed": 5, "warmup": 1, "repeats": 3}
-    reply = json.loads(worker.bench_moves(json.dumps(request)))
+    reply = json.loads(bench_worker.bench_moves(json.dumps(request)))
     assert reply["platform"] == sys.platform and 0 < reply["timer_resolution_s"] < 0.01
     assert [len(r["samples"]) for r in reply["results"]] == [3, 3]
     assert all(s > 0 for r in reply["results"] for s in r["samples"])
     state = positions[3].state()
     assert reply["results"][0]["moves"] == [
-        state.move_to_text(bench.notakto_ai.choose_move(state, "perfect", seed=5 + i)) for i in range(worker.BENCH_CHECK_MOVES)]
-    assert json.loads(worker.bench_moves(json.dumps({**request, "seed": 5})))["results"][1]["moves"] == reply["results"][1]["moves"]
-    bad = json.loads(worker.bench_moves(json.dumps({**request, "cases": [{"game": positions[1].save(), "level": "nope", "batch": 1}]})))
+        state.move_to_text(bench.notakto_ai.choose_move(state, "perfect", seed=5 + i)) for i in range(bench_worker.BENCH_CHECK_MOVES)]
+    assert json.loads(bench_worker.bench_moves(json.dumps({**request, "seed": 5})))["results"][1]["moves"] == reply["results"][1]["moves"]
+    bad = json.loads(bench_worker.bench_moves(json.dumps({**request, "cases": [{"game": positions[1].save(), "level": "nope", "batch": 1}]})))
     assert "ValueError" in bad["error"]
-    assert "error" in json.loads(worker.bench_moves("{}"))
+    assert "error" in json.loads(bench_worker.bench_moves("{}"))
 
 
 # -- new statistics and formatting ---------------------------------------------------------
@@ -276,8 +276,7 @@ def test_the_bench_server_counts_what_it_sends_and_lets_browsers_cache(tmp_path:
     (tmp_path / "vendor" / "pyodide").mkdir(parents=True)
     (tmp_path / "vendor" / "pyodide" / "x.wasm").write_bytes(b"\0" * 5000)
     (tmp_path / "index.html").write_text("<p>hi</p>")
-    harness = bench._load_e2e_harness()
-    server = bench.BenchServer(tmp_path, harness.QuietHandler)
+    server = bench.BenchServer(tmp_path, bench.harness.QuietHandler)
     try:
         with urllib.request.urlopen(server.url + "vendor/pyodide/x.wasm?v=1") as response:
             assert response.read() == b"\0" * 5000
@@ -330,53 +329,53 @@ def test_the_floor_page_loads_bare_pyodide_and_nothing_else() -> None:
 
 # -- playouts, arena, settings -------------------------------------------------------------------
 def test_the_worker_playout_hook_plays_the_same_games_for_the_same_seed() -> None:
-    import worker
+    import bench_worker
 
     request = {"cases": [{"game": "notakto", "settings": {"boards": 3}, "batch": 3},
                          {"game": "notakto", "settings": {"boards": 1}, "batch": 2}],
                "seed": 11, "warmup": 1, "repeats": 2}
-    reply = json.loads(worker.bench_playouts(json.dumps(request)))
+    reply = json.loads(bench_worker.bench_playouts(json.dumps(request)))
     assert reply["platform"] == sys.platform
     assert [len(r["samples"]) for r in reply["results"]] == [2, 2]
     assert all(s > 0 for r in reply["results"] for s in r["samples"])
     rng = random.Random(11)  # the first case's playouts, replayed: 3 x (1 warm-up + 2 kept)
-    assert reply["results"][0]["plies"] == sum(worker.random_playout(NotaktoState(3), rng) for _ in range(9))
-    assert json.loads(worker.bench_playouts(json.dumps(request)))["results"][1]["plies"] == reply["results"][1]["plies"]
-    bad = json.loads(worker.bench_playouts(json.dumps({**request, "cases": [{"game": "chess", "settings": {}, "batch": 1}]})))
+    assert reply["results"][0]["plies"] == sum(bench_worker.random_playout(NotaktoState(3), rng) for _ in range(9))
+    assert json.loads(bench_worker.bench_playouts(json.dumps(request)))["results"][1]["plies"] == reply["results"][1]["plies"]
+    bad = json.loads(bench_worker.bench_playouts(json.dumps({**request, "cases": [{"game": "chess", "settings": {}, "batch": 1}]})))
     assert "KeyError" in bad["error"]
-    assert json.loads(worker.bench_memory("{}")) == {"wasm_bytes": None}  # not in Pyodide
+    assert json.loads(bench_worker.bench_memory("{}")) == {"wasm_bytes": None}  # not in Pyodide
 
 
 def test_the_worker_search_hook_runs_each_engine_reproducibly() -> None:
-    import worker
+    import bench_worker
 
     cases = [{"game": bench.GAMES[game].from_settings(settings).to_dict(), "iterations": 64}
              for _, game, settings in bench.SEARCHES]
     request = {"cases": cases, "seed": 5, "warmup": 1, "repeats": 2}
-    reply = json.loads(worker.bench_search(json.dumps(request)))
+    reply = json.loads(bench_worker.bench_search(json.dumps(request)))
     assert [len(r["samples"]) for r in reply["results"]] == [2, 2, 2]
     assert all(s > 0 for r in reply["results"] for s in r["samples"])
-    again = json.loads(worker.bench_search(json.dumps(request)))
+    again = json.loads(bench_worker.bench_search(json.dumps(request)))
     assert [r["moves"] for r in again["results"]] == [r["moves"] for r in reply["results"]]
     for (_, game, settings), result in zip(bench.SEARCHES, reply["results"]):
         state = bench.GAMES[game].from_settings(settings)
         assert all(state.parse_move(move) in state.legal_moves() for move in result["moves"])
     notakto = {**request, "cases": [{"game": NotaktoState(1).to_dict(), "iterations": 8}]}
-    assert "does not search" in json.loads(worker.bench_search(json.dumps(notakto)))["error"]
+    assert "does not search" in json.loads(bench_worker.bench_search(json.dumps(notakto)))["error"]
 
 
 def test_the_worker_choose_hook_plays_what_the_ai_plays() -> None:
-    import worker
+    import bench_worker
 
     tool = bench._load_puzzles_tool()
     puzzle = next(p for p in tool.load_puzzles() if p["size"] == 5)
     state, exchanged = tool.puzzle_state(puzzle)
     case = {"game": state.to_dict(), "level": "beginner", "seed": 3, "move_time": None}
-    reply = json.loads(worker.bench_choose(json.dumps({"cases": [case, case]})))
+    reply = json.loads(bench_worker.bench_choose(json.dumps({"cases": [case, case]})))
     first, second = reply["results"]
     assert first["move"] == second["move"] == state.move_to_text(bench.ai.choose_move(state, "beginner", seed=3))
     assert first["seconds"] > 0
-    bad = json.loads(worker.bench_choose(json.dumps({"cases": [{**case, "level": "grandmaster"}]})))
+    bad = json.loads(bench_worker.bench_choose(json.dumps({"cases": [{**case, "level": "grandmaster"}]})))
     assert "grandmaster" in bad["error"]
 
 
@@ -388,7 +387,7 @@ def test_every_searching_level_has_a_budget_the_bench_can_show() -> None:
 
 def test_a_random_playout_plays_to_the_end_through_push() -> None:
     state = NotaktoState(4)
-    plies = __import__("worker").random_playout(state, random.Random(3))
+    plies = __import__("bench_worker").random_playout(state, random.Random(3))
     assert state.is_over() and plies == len(state.moves) >= 12
 
 

@@ -408,6 +408,8 @@ def test_subprocess_level_and_seed_are_used():
         (["--game", "notakto", "--boards", "9"], b"number of boards must be 1 to 6"),
         (["--game", "notakto", "--level", "godlike"], b"unknown level 'godlike'"),
         (["--game", "notakto", "--move-time", "0"], b"--move-time must be a positive"),
+        (["--game", "uttt", "--move-time", "inf"], b"--move-time must be a positive, finite"),
+        (["--game", "hex", "--move-time", "nan"], b"--move-time must be a positive, finite"),
         ([], b"--game"),
     ],
 )
@@ -416,6 +418,16 @@ def test_subprocess_refuses_bad_arguments(args, message):
     assert result.returncode != 0
     assert result.stdout == b""
     assert message in result.stderr
+
+
+def test_the_protocol_document_covers_every_command_and_option():
+    document = (ROOT / "docs" / "gtp.md").read_text(encoding="utf-8")
+    for command in engine().commands:
+        assert f"| `{command}" in document, command
+    for option in gtp._parser()._option_string_actions:
+        assert f"`{option}" in document or option == "-h", option
+    for game in gtp.GAMES:
+        assert f"`{game}`" in document, game
 
 
 def test_subprocess_warns_about_options_of_other_games():

@@ -18,11 +18,11 @@ import pytest
 import ai
 from ai import connection, hex as hex_ai, notakto as notakto_ai, uttt as uttt_ai, y as y_ai
 from ai.search import DRAWN, LOSS, WIN, Budget, Engine, SearchResult, seeded_random
-from core import GAMES
 from core.base import GameState
 from core.hex import HexState
 from core.uttt import UtttState
 from core.y import YState
+from registry import STATES
 
 #: The side to move (O) can win the game at once.
 UTTT_WIN_NOW = (
@@ -63,7 +63,7 @@ def most_visited(node) -> int:
 
 
 def finished(game: str) -> GameState:
-    state = GAMES[game]()
+    state = STATES[game]()
     rng = random.Random(5)
     while not state.is_over():
         state.play(rng.choice(state.legal_moves()))
@@ -153,7 +153,7 @@ def test_two_engines_do_not_share_a_tree(game: str) -> None:
 # -- the checks before every move ----------------------------------------------------------------
 @pytest.mark.parametrize("game", sorted(ai.MODULES))
 def test_every_engine_checks_the_request_first(game: str) -> None:
-    state = GAMES[game]()
+    state = STATES[game]()
     player = ai.new_engine(game)
     unknown = re.escape(f"unknown {game} level 'godlike' (levels: {', '.join(ai.levels(game))})")
     for choose in (player.choose_move, ai.choose_move):
@@ -232,7 +232,7 @@ def test_a_seed_gives_the_same_draws_for_the_same_game_and_moves_only() -> None:
     (UtttState(), "uttt"),
     (HexState(11), "hex|size=11,swap=False"),
     (YState(13, True), "y|size=13,swap=True"),
-    (GAMES["notakto"].from_settings({"boards": 3}), "notakto|3"),
+    (STATES["notakto"].from_settings({"boards": 3}), "notakto|3"),
 ])
 def test_each_engine_seeds_as_it_always_has(state: GameState, context: str) -> None:
     """Seeded games (tests, the bench, shared positions) replay the same

@@ -62,6 +62,33 @@ def test_the_precache_script_and_its_version() -> None:
 
 
 @needs_runtime
+def test_the_shells_game_list_is_generated_from_the_registry() -> None:
+    """vendor/games.js, which boot.js imports to draw the picker: every game
+    of py/registry.py in its order, the swap rule's variants for a game that
+    has it, the card's picture as nodes and its English text."""
+    import registry
+
+    build_site.generate()
+    script = (ROOT / "vendor" / "games.js").read_text(encoding="utf-8")
+    listed = json.loads(script.split("export const GAMES = ", 1)[1].rstrip().rstrip(";"))
+    assert listed == build_site.game_list()
+    assert [entry["game"] for entry in listed] == list(registry.GAMES)
+    english = json.loads((ROOT / "i18n" / "en.json").read_text(encoding="utf-8"))
+    for entry in listed:
+        game = registry.GAMES[entry["game"]]
+        assert entry["variants"] == (["swap", "no-swap"] if game.swap else [])
+        assert all(english[key] == text for key, text in entry["text"].items())
+        assert {f"games.{game.name}.name", f"games.{game.name}.desc"} <= set(entry["text"])
+        (group,) = entry["art"]
+        assert group[0] == "g" and group[1]["stroke"] == "currentColor" and group[2]
+    assert "vendor/games.js" in build_site.precache_files() and "vendor/games.js" in build_site.site_files()
+    boot = (ROOT / "boot.js").read_text(encoding="utf-8")
+    assert 'import { GAMES as GAME_LIST } from "./vendor/games.js";' in boot
+    # The page lists no game of its own: the cards come from the list.
+    assert "pick-" not in INDEX and 'id="card-template"' in INDEX
+
+
+@needs_runtime
 def test_make_site_copies_exactly_the_site(tmp_path: Path) -> None:
     out = tmp_path / "deep" / "sub" / "path"
     build_site.build(out)

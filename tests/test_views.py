@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from app.games import HEX_SIZES, SPECS
+from app.games import SPECS
 from app.views import connection_board, hex_geometry
 from core.hex import HexState
+from registry import GAMES
 
-SIZES = sorted(set(HEX_SIZES) | {5, 19})
+SIZES = sorted(set(GAMES["hex"].setting("size").values) | {5, 19})
 
 
 def centre_of(points: str) -> tuple[float, float]:

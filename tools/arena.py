@@ -65,6 +65,7 @@ import ai  # noqa: E402
 from core import FIRST, SECOND, GameError, GameState, HexState, UtttState, YState  # noqa: E402
 from core.uttt import BOARD_CELLS, CELL_BOARD, CELL_POSITION  # noqa: E402
 from core.y import cell_index, row_col  # noqa: E402
+from registry import GAMES  # noqa: E402
 
 try:
     import pyspiel
@@ -72,7 +73,6 @@ except ImportError:  # pragma: no cover - depends on the machine
     pyspiel = None
 
 UCT_C = 2.0
-DEFAULT_SIZE = 11
 
 #: The columns of the Markdown row this prints (for whoever gathers rows).
 MARKDOWN_HEADER = (
@@ -179,8 +179,8 @@ class ConnectionAdapter(Adapter):
 
     state_class: type[HexState] | type[YState]
 
-    def __init__(self, size: int = DEFAULT_SIZE) -> None:
-        self.size = size
+    def __init__(self, size: int | None = None) -> None:
+        self.size = GAMES[self.name].setting("size").default if size is None else size
         self.cells = self.max_plies = self.state_class(size).cell_count
 
     def new_state(self) -> GameState:
@@ -249,12 +249,19 @@ class YAdapter(ConnectionAdapter):
 ADAPTERS: dict[str, type[Adapter]] = {"uttt": UtttAdapter, "hex": HexAdapter, "y": YAdapter}
 
 
+def sized(game: str) -> bool:
+    """Whether the game's board has a size to choose (the registry's ``size`` setting)."""
+    return GAMES[game].has_setting("size")
+
+
 def make_adapter(game: str, size: int | None = None) -> Adapter:
-    if game == "uttt":
+    """The adapter for ``game``; ``size`` (default: the game's own) only for
+    a game with a board size."""
+    if not sized(game):
         if size is not None:
-            raise ValueError("UTTT has no board size to choose")
-        return UtttAdapter()
-    return ADAPTERS[game](DEFAULT_SIZE if size is None else size)  # type: ignore[call-arg]
+            raise ValueError(f"{game} has no board size to choose")
+        return ADAPTERS[game]()
+    return ADAPTERS[game](size)  # type: ignore[call-arg]
 
 
 def check_rules(adapter: Adapter, games: int, seed: int) -> int:
@@ -569,7 +576,8 @@ def play_games(config: MatchConfig, games: int, jobs: int):  # type: ignore[no-u
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="arena.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="uttt", choices=list(ADAPTERS))
-    parser.add_argument("--size", type=int, help=f"Hex board side, Y triangle side (default {DEFAULT_SIZE})")
+    parser.add_argument("--size", type=int, help="the board's side, for " + ", ".join(
+        f"{game} (default {GAMES[game].setting('size').default})" for game in ADAPTERS if sized(game)))
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--move-time", type=float, default=1.0, help="OpenSpiel's seconds per move")
     parser.add_argument("--our-time-factor", type=float, default=1.0, help="our time = factor x move time")
@@ -581,8 +589,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="games played at once, in worker processes")
     parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     options = parser.parse_args(argv)
-    if options.game == "uttt" and options.size is not None:
-        parser.error("--size applies to hex and y only")
+    if not sized(options.game) and options.size is not None:
+        parser.error(f"--size applies to {' and '.join(game for game in ADAPTERS if sized(game))} only")
     try:
         adapter = make_adapter(options.game, options.size)
     except GameError as error:
@@ -599,7 +607,7 @@ def main(argv: list[str] | None = None) -> int:
     plies = tuple(k * (adapter.max_plies // 4) for k in range(4))
     rates = ", ".join(f"{calibrated.rate(ply):.0f}" for ply in plies)
     print(f"OpenSpiel MCTSBot: {rates} simulations/s at plies {', '.join(map(str, plies))}", file=sys.stderr)
-    size = None if options.game == "uttt" else adapter.size
+    size = adapter.size if sized(options.game) else None
     config = MatchConfig(options.game, size, options.move_time, our_time, options.seed, options.gtp,
                          calibrated.rates)
     tally = Tally()

@@ -19,9 +19,9 @@ when anything fails. What is measured, in this order:
 4. Engine throughput: random playouts per second (every game), the engines'
    own search iterations per second (UTTT, Hex, Y) and the AI's move times at
    every Notakto level, under native CPython and in the page's Pyodide
-   worker, the same functions in both (py/worker.py: ``bench_playouts``,
+   worker, the same functions in both (py/bench_worker.py: ``bench_playouts``,
    ``bench_search``, ``bench_moves``; reached through the page's bench hooks
-   in py/app/browser.py), with their results checked equal.
+   in py/app/harness.py), with their results checked equal.
 5. Strength: arena matches of each game's strongest level (CPython) against
    baselines: Notakto's weaker levels and random play here, and for UTTT, Hex
    and Y a plain UCT search in C++ (OpenSpiel's MCTSBot, tools/arena.py) at
@@ -29,7 +29,8 @@ when anything fails. What is measured, in this order:
 
 To add figures, write a function ``(Bench) -> list[Row]`` and append it to
 ``MEASUREMENTS``: each row names its table and fills some columns. A new game
-adds its lines to ``PLAYOUTS``, ``SEARCHES``, ``ARENA`` or ``OPENSPIEL``.
+gets its lines in ``PLAYOUTS``, ``SEARCHES`` and ``OPENSPIEL`` from its entry
+in py/registry.py.
 """
 
 from __future__ import annotations
@@ -57,13 +58,17 @@ from typing import Any, Callable, Iterable, Sequence
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
+sys.path.insert(0, str(ROOT / "tools"))
 
 import ai  # noqa: E402
-import worker  # noqa: E402 - the worker's own module, run here under CPython
+import bench_worker  # noqa: E402 - the harness's worker module, run here under CPython
+import harness  # noqa: E402 - the server, Chromium and the page watch, shared with the end-to-end tests
 from ai import connection as connection_ai  # noqa: E402
 from ai import notakto as notakto_ai  # noqa: E402
-from core import FIRST, GAMES, SECOND, GameState  # noqa: E402
+import registry  # noqa: E402
+from core import FIRST, SECOND, GameState  # noqa: E402
 from core.notakto import CELLS, HAS_LINE, NotaktoState  # noqa: E402
+from registry import STATES as GAMES  # noqa: E402 - game -> its state class
 
 DEFAULT_SEED = 2024
 TARGET_S = 0.050  # a computer move within 50 ms in the browser; no main-thread task over 50 ms
@@ -397,7 +402,7 @@ FLOOR_PATH = "tools/bench/floor.html"
 #: revalidated (Last-Modified / If-Modified-Since, which http.server answers
 #: with 304). A second visit within ten minutes asks the server nothing.
 CACHE_CONTROL = "max-age=600"
-#: Chromium flags on top of the end-to-end tests' own (e2e/conftest.py).
+#: Chromium flags on top of the end-to-end tests' own (tools/harness.py).
 EXTRA_ARGS = ["--enable-precise-memory-info"]
 VIEWPORT = {"width": 1100, "height": 900}
 
@@ -478,13 +483,6 @@ def load_module(name: str, path: Path) -> Any:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-def _load_e2e_harness() -> Any:
-    """e2e/conftest.py, for its handler, LAUNCH_ARGS, chromium_path and page
-    watch: the bench serves and opens the app as the browser tests do. Loaded
-    under its own name so pytest's ``conftest`` is never shadowed."""
-    return load_module("_bench_e2e_harness", ROOT / "e2e" / "conftest.py")
 
 
 @dataclass(frozen=True)
@@ -571,31 +569,34 @@ class Browser:
     def __init__(self) -> None:
         if not (ROOT / "vendor" / "pyodide" / "pyodide.asm.wasm").exists():
             raise BenchError("the runtime is not vendored: run `make bench` (or `python3 tools/vendor.py`)")
-        self.harness = _load_e2e_harness()
         from playwright.sync_api import sync_playwright
 
         self.runner: Any = None
         self.watches: list[Any] = []
         self.profiles: dict[int, tuple[Any, tempfile.TemporaryDirectory[str]]] = {}
         self.version = "?"
-        self.server = BenchServer(ROOT, self.harness.QuietHandler)
+        self.server = BenchServer(ROOT, harness.QuietHandler)
         try:
             self.runner = sync_playwright().start()
         except BaseException:
             self.close()
             raise
 
-    def profile(self) -> Any:
-        """A browser context on a new, empty profile (close it with ``close_profile``)."""
+    def profile(self, as_harness: bool) -> Any:
+        """A browser context on a new, empty profile (close it with
+        ``close_profile``); ``as_harness``: its pages have the bench hooks
+        (and the harness's worker), else they are a player's."""
         folder = tempfile.TemporaryDirectory(prefix="bench-profile-")
         context = self.runner.chromium.launch_persistent_context(
-            folder.name, executable_path=self.harness.chromium_path(), args=self.harness.LAUNCH_ARGS + EXTRA_ARGS,
+            folder.name, executable_path=harness.chromium_path(), args=harness.LAUNCH_ARGS + EXTRA_ARGS,
             headless=True, viewport=VIEWPORT, locale="en-US")
         self.profiles[id(context)] = (context, folder)
-        watch = self.harness.Watch()
-        self.harness.watch_context(context, watch)
+        watch = harness.Watch()
+        harness.watch_context(context, watch)
         self.watches.append(watch)
         context.add_init_script(INIT_JS)
+        if as_harness:
+            harness.open_as_harness(context)
         if self.version == "?" and context.pages:
             product = context.new_cdp_session(context.pages[0]).send("Browser.getVersion")["product"]
             self.version = product.split("/")[-1]
@@ -641,9 +642,9 @@ def call_page(page: Any, function: str, *args: str) -> dict[str, Any]:
 
 
 class AppPage:
-    """The real app at #/notakto in a context of its own, as a player opens
-    it, with the worker started: for the responsiveness, memory and engine
-    figures."""
+    """The real app at #/notakto in a context of its own, opened as the
+    harness (the bench hooks, py/app/harness.py), with the worker started:
+    for the responsiveness, memory and engine figures."""
 
     TIMER_RESOLUTION_JS = """() => {
         let best = Infinity;
@@ -657,7 +658,7 @@ class AppPage:
     }"""
 
     def __init__(self, browser: Browser) -> None:
-        self.context = browser.profile()
+        self.context = browser.profile(as_harness=True)
         self.page = self.context.pages[0] if self.context.pages else self.context.new_page()
         self.page.goto(browser.server.url + APP_PATH)
         self.page.wait_for_function("document.body.dataset.ready === 'true'", timeout=READY_TIMEOUT_MS)
@@ -776,7 +777,7 @@ class Bench:
         return app
 
     def cpython(self, request: dict[str, Any]) -> dict[str, Any]:
-        reply = json.loads(worker.bench_moves(json.dumps(request)))
+        reply = json.loads(bench_worker.bench_moves(json.dumps(request)))
         if "error" in reply:
             raise BenchError(f"bench_moves under CPython: {reply['error']}")
         self.facts.setdefault("cpython_timer_s", reply["timer_resolution_s"])
@@ -895,7 +896,7 @@ class Bench:
             self.settle()
             for kind in ("app", "floor") if index % 2 == 0 else ("floor", "app"):
                 app = kind == "app"
-                context = self.browser().profile()
+                context = self.browser().profile(as_harness=False)  # a player's page, as players get it
                 try:
                     visits[kind, "cold"].append(self.visit(context, app))
                     if not app:
@@ -948,7 +949,7 @@ class Bench:
                size_s: float, check: str) -> list[tuple[list[float], list[float], int]]:
         """Seconds per item (a playout, a search iteration) of each case under
         CPython and in the page's worker, running the same function of
-        py/worker.py (``function``: bench_playouts, bench_search) with the
+        py/bench_worker.py (``function``: bench_playouts, bench_search) with the
         same seeds, taking turns as the move timings do; the replies' ``check``
         values (plies played, moves found) must be equal. Each case is first
         sized: ``size_key`` (a batch of playouts, a search's iterations) is
@@ -958,7 +959,7 @@ class Bench:
         app = self.page()
 
         def native(request: dict[str, Any]) -> dict[str, Any]:
-            reply = json.loads(getattr(worker, function)(json.dumps(request)))
+            reply = json.loads(getattr(bench_worker, function)(json.dumps(request)))
             if "error" in reply:
                 raise BenchError(f"{function} under CPython: {reply['error']}")
             return reply
@@ -1235,13 +1236,32 @@ def memory_at_end(bench: Bench) -> list[Row]:
     return memory_rows(bench, ("memory_at_end", "at the end of the bench (every engine measurement run)"))
 
 
-#: Random playouts from each game's start: (label, game, settings). A new game
-#: adds its line (any game in core.GAMES plays through its own push).
+ENGLISH = json.loads((ROOT / "i18n" / "en.json").read_text(encoding="utf-8"))
+
+
+def board_of(game: str, size: int | None = None) -> dict[str, Any]:
+    """The settings that size the game's board (``registry.Game.board_size``):
+    ``size``, or the default; none for a board of one size."""
+    setting = registry.GAMES[game].board_size
+    if not isinstance(setting, str):
+        return {}
+    return {setting: registry.GAMES[game].setting(setting).default if size is None else size}
+
+
+def game_label(game: str, settings: dict[str, Any]) -> str:
+    """"Hex, 11 × 11": the game and its board's size as the app says them in English."""
+    parts = [ENGLISH[f"games.{game}.name"]]
+    for setting in registry.GAMES[game].settings:
+        if setting.name in settings:
+            key, params = setting.value_label(settings[setting.name])
+            parts.append(ENGLISH[key].format(**params))
+    return ", ".join(parts)
+
+
+#: Random playouts from each game's start: (label, game, settings), every
+#: game of the registry on its default board (each plays through its own push).
 PLAYOUTS: list[tuple[str, str, dict[str, Any]]] = [
-    ("Notakto, 3 boards", "notakto", {"boards": 3}),
-    ("Ultimate Tic-Tac-Toe", "uttt", {}),
-    ("Hex 11×11", "hex", {"size": 11}),
-    ("Y, side 13", "y", {"size": 13}),
+    (game_label(game, board_of(game)), game, board_of(game)) for game in registry.GAMES
 ]
 
 
@@ -1268,11 +1288,10 @@ def rate_row(title: str, label: str, cpython: Sequence[float], pyodide: Sequence
 
 SEARCH_TITLE = ("Engine search from the start position: the engines' own MCTS iterations per second "
                 "(their playout policies, trees and proofs), median (p10–p90)")
-#: The searching engines, each from its start position: (label, game, settings).
+#: The searching engines (those with ``search``), each from its start
+#: position on its default board: (label, game, settings).
 SEARCHES: list[tuple[str, str, dict[str, Any]]] = [
-    ("Ultimate Tic-Tac-Toe", "uttt", {}),
-    ("Hex 11×11", "hex", {"size": 11}),
-    ("Y, side 13", "y", {"size": 13}),
+    entry for entry in PLAYOUTS if hasattr(ai.engine(entry[1]), "search")
 ]
 
 
@@ -1343,10 +1362,13 @@ def notakto_levels(bench: Bench) -> list[Row]:
 
 
 #: Arena pairings played here, in CPython: (game label, game, settings, our
-#: strongest level, its opponents). A new game adds its lines.
+#: strongest level, its opponents): Notakto, which has no OpenSpiel match,
+#: on its default and its largest board, against random play and each
+#: weaker level.
+_NOTAKTO = registry.GAMES["notakto"]
 ARENA: list[tuple[str, str, dict[str, Any], str, tuple[str, ...]]] = [
-    ("Notakto, 3 boards", "notakto", {"boards": 3}, "perfect", (RANDOM, "beginner", "casual", "strong")),
-    ("Notakto, 6 boards", "notakto", {"boards": 6}, "perfect", (RANDOM, "beginner", "casual", "strong")),
+    (game_label("notakto", board), "notakto", board, _NOTAKTO.levels.strongest, (RANDOM, *_NOTAKTO.levels.names[:-1]))
+    for board in (board_of("notakto"), board_of("notakto", max(_NOTAKTO.setting("boards").values)))
 ]
 
 
@@ -1372,11 +1394,13 @@ def strength(bench: Bench) -> list[Row]:
 
 
 #: Matches against OpenSpiel's MCTSBot (tools/arena.py, in a subprocess):
-#: (label, game, size or None); each at equal time and at half time.
+#: (label, game, size or None) for each searching game (tools/arena.py
+#: translates its moves), each at equal time and at half time. Boards of
+#: side 11 (Hex's default; Y's is 13), as in the matches README reports.
+OPENSPIEL_SIZE = 11
 OPENSPIEL: list[tuple[str, str, int | None]] = [
-    ("Ultimate Tic-Tac-Toe", "uttt", None),
-    ("Hex 11×11", "hex", 11),
-    ("Y, side 11", "y", 11),
+    (game_label(game, board_of(game, OPENSPIEL_SIZE)), game, board_of(game, OPENSPIEL_SIZE).get("size"))
+    for _, game, _ in SEARCHES
 ]
 TARGET_EQUAL_TIME = 0.6  # the strongest level's score against OpenSpiel at equal time
 TARGET_HALF_TIME = 0.5  # and with half OpenSpiel's time
@@ -1453,7 +1477,7 @@ def hex_puzzles(bench: Bench) -> list[Row]:
                          for state, _ in states]}
     progress(f"hex puzzles: {len(puzzles)} at {s.puzzle_s:g} s each, in CPython and in the worker")
     bench.settle()
-    native = json.loads(worker.bench_choose(json.dumps(request)))
+    native = json.loads(bench_worker.bench_choose(json.dumps(request)))
     if "error" in native:
         raise BenchError(f"bench_choose under CPython: {native['error']}")
     runs = [("CPython", native["results"])]
@@ -1541,7 +1565,8 @@ def method_notes(bench: Bench, elapsed: float) -> list[str]:
         cold = visits["app", "cold"][0]
         worker_bytes = tally_sent(cold.sent)["bytes"] - cold.page_bytes
         notes += [
-            f"Start-up: {s.startup_rounds} rounds; in each, the app (`{APP_PATH}`) and the floor (`{FLOOR_PATH}`: the "
+            f"Start-up: {s.startup_rounds} rounds; in each, the app (`{APP_PATH}`, a player's page: no bench "
+            f"hooks, the product's worker) and the floor (`{FLOOR_PATH}`: the "
             "same vendored Pyodide loaded as PyScript loads it, `loadPyodide({indexURL})`, one statement run, "
             "nothing else) take turns (A B, then B A), each in a new browser profile (an empty HTTP cache on disk, "
             "as a player's browser has it): a cold visit, then a warm one in a second tab, then a returning one in "
@@ -1586,7 +1611,9 @@ def method_notes(bench: Bench, elapsed: float) -> list[str]:
         notes.append(
             f"Responsiveness: {games} whole game(s) against the perfect computer on 6 boards ({plies} moves), played "
             "in the page right after start-up (before the engine warm-up: a player's first games, with V8 still "
-            "optimising), the player's moves clicked on the board: random moves that close no board while another "
+            "optimising; this page and the engine figures' are opened as the harness, `window.appHarness`: the "
+            "bench hooks on the page, py/bench_worker.py in the worker, the same engine code as a player's), "
+            "the player's moves clicked on the board: random moves that close no board while another "
             "is possible. Long tasks: the browser's `longtask` entries (main-thread tasks of 50 ms or more) between "
             "the first and the last move, during the player's moves and the computer's turns alike (so also "
             "during its thinking, its 350 ms pause included). Longest block: the largest delay of a 10 ms interval "
@@ -1604,7 +1631,7 @@ def method_notes(bench: Bench, elapsed: float) -> list[str]:
             ("CPython", "cpython_timer_s"), ("worker", "worker_timer_s"), ("page", "page_timer_s")) if key in facts)
         notes += [
             "Throughput: random playouts (uniform random legal moves through `push`, from the start position) per "
-            "second, `bench_playouts` in py/worker.py run by CPython here and by the worker's Pyodide, the same "
+            "second, `bench_playouts` in py/bench_worker.py run by CPython here and by the worker's Pyodide, the same "
             "seeds in both, their plies checked equal; a sample is a batch of playouts lasting at least "
             f"{s.playout_batch_s * 1000:g} ms under CPython. Pyodide speed ÷ CPython: the ratio of the median "
             f"rates (of times, for moves); target ≥ {TARGET_SPEED:g}×.",
@@ -1612,7 +1639,7 @@ def method_notes(bench: Bench, elapsed: float) -> list[str]:
             "from seeded random play in which nobody closes a board needlessly; won/lost is the result for the "
             "player to move under perfect play. Moves · live · empty: moves played, live boards, their empty "
             "cells. `tools/bench.py --positions` lists the moves.",
-            "CPython and the Pyodide worker run the same function (`bench_moves`, py/worker.py) on the same "
+            "CPython and the Pyodide worker run the same function (`bench_moves`, py/bench_worker.py) on the same "
             "positions with the same seeds (call i uses seed + i); their chosen moves were checked to be equal.",
             f"A CPython or worker move sample is the mean time per call of a batch of calls ({batches[0]}–"
             f"{batches[-1]}, a power of two making the CPython batch last ≥ {s.batch_s * 1000:g} ms; the worker runs "
@@ -1652,7 +1679,7 @@ def method_notes(bench: Bench, elapsed: float) -> list[str]:
             f"moves: {count - made} from public collections (Benzene's puzzle suite), {made} made here (random "
             "positions with a single winning move); tools/puzzles.py proves the small ones. Each was "
             f"given to the strongest level with `move_time` {s.puzzle_s:g} s and no tree kept from before "
-            "(`bench_choose` in py/worker.py, the same seed in both runtimes); solved: it played a winning move.")
+            "(`bench_choose` in py/bench_worker.py, the same seed in both runtimes); solved: it played a winning move.")
     if "openspiel" in facts:
         checked = "; ".join(f"{m['game']}: {m['rules_check_games']} games, {m['rules_check_positions']:,} positions"
                             for m in facts["openspiel"][::len(s.openspiel_factors)])

@@ -5,16 +5,17 @@ Each game's module provides ``LEVELS`` (names the app uses, weakest first),
 game and the levels that keep their search tree think on across its moves)
 and ``choose_move(state, level, seed=None, move_time=None) -> int`` (one
 move by a fresh engine). The app, the web worker and the GTP engine call
-only the functions here, so a new game's AI plugs in by adding its module to
-``MODULES`` and its level names to ``LEVEL_NAMES``.
+only the functions here, so a new game's AI plugs in through its entry in
+py/registry.py, which names its module and its levels (``MODULES`` and
+``LEVEL_NAMES`` are read from there).
 
 An engine's module is imported when it is first needed (``engine(game)``):
 the page's main thread only shows the level names, and leaving the engines
 (some of which build tables when imported) to the worker keeps them out of
-the page's start-up. tests/test_ai_registry.py checks that ``LEVEL_NAMES``
-agrees with every module's ``LEVELS``.
+the page's start-up. tests/test_ai_registry.py checks that the registry's
+level names are every module's ``LEVELS``.
 
-Standard library only, like ``core``.
+Standard library only, like ``core``, which it imports, and the registry.
 """
 
 from __future__ import annotations
@@ -25,23 +26,21 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from core.base import GameState
+from registry import GAMES
 
 if TYPE_CHECKING:  # the engines stay unimported until a game needs one
     from .search import Engine
 
 #: game name (``GameState.game``) -> the module of this package that plays it
-MODULES: dict[str, str] = {"notakto": "notakto", "uttt": "uttt", "hex": "hex", "y": "y"}
+MODULES: dict[str, str] = {name: game.engine for name, game in GAMES.items()}
 
 #: game name -> its levels, weakest first (each module's ``LEVELS``)
-LEVEL_NAMES: dict[str, tuple[str, ...]] = {
-    "notakto": ("beginner", "casual", "strong", "perfect"),
-    "uttt": ("beginner", "casual", "strong", "master"),
-    "hex": ("beginner", "casual", "strong", "master"),
-    "y": ("beginner", "casual", "strong", "master"),
-}
+LEVEL_NAMES: dict[str, tuple[str, ...]] = {name: game.levels.names for name, game in GAMES.items()}
 
-#: game name -> its strongest level, which the app offers by default
-DEFAULT_LEVEL: dict[str, str] = {game: names[-1] for game, names in LEVEL_NAMES.items()}
+#: game name -> its strongest level, which an engine plays when no level is
+#: named (GTP, the arena); the app's opponent starts at the registry's
+#: ``Levels.default``
+DEFAULT_LEVEL: dict[str, str] = {name: game.levels.strongest for name, game in GAMES.items()}
 
 
 def _unknown(game: str) -> ValueError:

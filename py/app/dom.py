@@ -10,12 +10,17 @@ import traceback
 from typing import Any, Awaitable, Callable
 
 import js
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import JsNull, create_proxy, to_js
 
 from .views import Msg
 
 shell = js.window.appShell
-_proxies: list[Any] = []  # event handlers must outlive this call
+
+
+def found(node: Any) -> bool:
+    """Whether a DOM lookup found something: a missing element is JS
+    ``null``, which Pyodide gives as ``jsnull``, not None."""
+    return node is not None and not isinstance(node, JsNull)
 
 
 def tr(value: Any) -> str:
@@ -54,10 +59,50 @@ async def guard(awaitable: Awaitable[Any]) -> Any:
         return None
 
 
-def on(target: Any, event: str, handler: Callable[[Any], Any]) -> None:
-    proxy = create_proxy(guarded(handler))
-    _proxies.append(proxy)
-    target.addEventListener(event, proxy)
+class Listeners:
+    """Event listeners (and their proxies) owned by one part of the page,
+    released together: a screen that is taken down leaves nothing behind.
+    ``LIVE`` counts the registrations of every group still bound."""
+
+    LIVE = 0
+
+    def __init__(self) -> None:
+        self._bound: list[tuple[Any, str, Any]] = []
+
+    def on(self, target: Any, event: str, handler: Callable[[Any], Any]) -> None:
+        proxy = create_proxy(guarded(handler))
+        target.addEventListener(event, proxy)
+        self._bound.append((target, event, proxy))
+        Listeners.LIVE += 1
+
+    def release(self) -> None:
+        for target, event, proxy in self._bound:
+            target.removeEventListener(event, proxy)
+            proxy.destroy()
+        Listeners.LIVE -= len(self._bound)
+        self._bound.clear()
+
+
+class Interval:
+    """``setInterval`` with a Python callback, stopped (and its proxy
+    released) by ``stop``."""
+
+    def __init__(self, callback: Callable[[], Any], ms: int) -> None:
+        self._proxy = create_proxy(guarded(callback))
+        self._id = js.setInterval(self._proxy, ms)
+        Listeners.LIVE += 1
+
+    def stop(self) -> None:
+        if self._proxy is not None:
+            js.clearInterval(self._id)
+            self._proxy.destroy()
+            self._proxy = None
+            Listeners.LIVE -= 1
+
+
+#: The page's own listeners, bound once for the page's life.
+PAGE = Listeners()
+on = PAGE.on
 
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -98,10 +143,15 @@ class BoardView:
         change, every translated attribute must be redone)."""
         self.tree = None
 
+    def clear(self) -> None:
+        """Take the board off the page (its screen was left)."""
+        self.host.replaceChildren()
+        self.tree = None
+
     def render(self, tree: Any) -> None:
         focused = js.document.activeElement
         focused_move = None
-        if focused is not None and self.host.contains(focused) and focused.getAttribute("data-move") is not None:
+        if found(focused) and self.host.contains(focused) and found(focused.getAttribute("data-move")):
             focused_move = str(focused.getAttribute("data-move"))
         tree = with_roving_tabindex(tree, focused_move)
         if self.tree is None or not self.host.firstElementChild:
@@ -111,20 +161,20 @@ class BoardView:
         self.tree = tree
         if focused_move is not None:
             target = self.host.querySelector(f'[data-move="{focused_move}"]')
-            if target is not None and js.document.activeElement != target:
+            if found(target) and js.document.activeElement != target:
                 target.focus()
 
 
 def _cells(tree: Any) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = []
+    cells: list[dict[str, Any]] = []
     stack = [tree]
     while stack:
         item = stack.pop()
         if isinstance(item, tuple):
             if "data-move" in item[1]:
-                found.append(item[1])
+                cells.append(item[1])
             stack.extend(reversed(item[2]))
-    return found
+    return cells
 
 
 def with_roving_tabindex(tree: Any, focused_move: str | None) -> Any:
@@ -176,7 +226,7 @@ def grid_keys(event: Any) -> None:
     hexagonal boards); Home/End jump to the first/last cell. Enter and
     Space play: a <button> does it itself, an SVG cell gets a click."""
     cell = event.target.closest("[data-move]")
-    if cell is None:
+    if not found(cell):
         return
     host = event.currentTarget
     if event.key in ("Enter", " ") and cell.tagName.lower() != "button":
@@ -194,34 +244,12 @@ def grid_keys(event: Any) -> None:
         target = host.querySelector(f'[data-x="{x}"][data-y="{y}"]')
     else:
         return
-    if target is None:
+    if not found(target):
         return
     event.preventDefault()
     cell.setAttribute("tabindex", "-1")
     target.setAttribute("tabindex", "0")
     target.focus()
-
-
-def select_control(choice: Any, value: Any, label_of: Callable[[str, Any], Msg], changed: Callable[[str, Any], None]) -> Any:
-    """A labelled <select> for one setting."""
-    control_id = f"setting-{choice.name}"
-    select = element("select", {"id": control_id, "name": choice.name, "data-testid": control_id})
-    for option_value in choice.values:
-        option = element("option", {"value": str(option_value)}, tr(label_of(choice.name, option_value)))
-        if option_value == value:
-            option.selected = True
-        select.append(option)
-    by_text = {str(v): v for v in choice.values}
-    on(select, "change", lambda event: changed(choice.name, by_text[str(event.target.value)]))
-    return element("label", {"class": "field", "for": control_id}, element("span", {}, tr(Msg(choice.label))), select)
-
-
-def checkbox(name: str, label: Msg, checked: bool, changed: Callable[[bool], None]) -> Any:
-    control_id = f"toggle-{name}"
-    box = element("input", {"type": "checkbox", "id": control_id, "data-testid": control_id})
-    box.checked = checked
-    on(box, "change", lambda event: changed(bool(event.target.checked)))
-    return element("label", {"class": "toggle", "for": control_id}, box, element("span", {}, tr(label)))
 
 
 class LocalStorage:

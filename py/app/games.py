@@ -1,9 +1,11 @@
-"""What the app knows about each game beyond its rules: the settings a
-player can choose (with defaults and validation), the computer's levels and
-their ratings, the board view and the hint. Pure, so it is unit-tested.
+"""What the app makes of each game's entry in py/registry.py: the settings
+a player can choose (with defaults and validation), the computer's levels
+and their ratings, the board view and the hint. Pure, so it is unit-tested.
 
 Settings are stored per game; every stored value is validated here and a
-bad one falls back to its default.
+bad one falls back to its default. Besides the rules' own settings (the
+registry's), every game has an opponent and "who starts", and the ones
+whose entry says so a time per move, hints and coordinates.
 """
 
 from __future__ import annotations
@@ -12,11 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import ai
-from core import GAMES, GameState
-from core.notakto import NotaktoState
-from core.hex import OFFERED_SIZES as HEX_SIZES
-from core.uttt import UtttState, board_span
-from core.y import OFFERED_SIZES as Y_SIZES
+import registry
+from core import GameState
 
 from . import views
 from .session import COMPUTER, STARTS, TIME_LIMITS, TWO_PLAYER
@@ -24,8 +23,10 @@ from .session import COMPUTER, STARTS, TIME_LIMITS, TWO_PLAYER
 
 @dataclass(frozen=True)
 class Choice:
-    """One setting: its name, the values offered (in order) and the
-    catalog key prefix that names each value (``<prefix>.<value>``)."""
+    """One setting: its name, the values offered (in order), its default,
+    the catalog key of its label and the catalog's name for its values
+    (``<value_labels>.<value>``, or for a size the message
+    ``<value_labels>`` with the size filled in; see ``registry.Setting``)."""
 
     name: str
     values: tuple[Any, ...]
@@ -61,8 +62,13 @@ class GameSpec:
     reason_names: dict[str, str] = field(default_factory=dict)
 
     @property
+    def entry(self) -> registry.Game:
+        """The game's registry entry, which this spec is made from."""
+        return registry.GAMES[self.game]
+
+    @property
     def levels(self) -> list[str]:
-        return ai.levels(self.game)
+        return list(self.entry.levels.names)
 
     def defaults(self) -> dict[str, Any]:
         return {choice.name: choice.default for choice in self.choices}
@@ -84,7 +90,7 @@ class GameSpec:
 
 def opponent_values(game: str) -> tuple[str, ...]:
     """The opponent menu: each computer level, then two people."""
-    return tuple(f"{COMPUTER}:{level}" for level in ai.levels(game)) + (TWO_PLAYER,)
+    return tuple(f"{COMPUTER}:{level}" for level in registry.GAMES[game].levels.names) + (TWO_PLAYER,)
 
 
 def split_opponent(value: str) -> tuple[str, str]:
@@ -93,83 +99,61 @@ def split_opponent(value: str) -> tuple[str, str]:
     return kind, level
 
 
-def _notakto_spec() -> GameSpec:
-    levels = ai.levels("notakto")
-    return GameSpec(
-        game="notakto",
-        choices=(
-            Choice("opponent", opponent_values("notakto"), f"{COMPUTER}:{levels[1]}", "settings.opponent", "opponent.notakto"),
-            Choice("boards", tuple(range(1, 7)), 3, "settings.boards", "boards"),
-            Choice("starts", STARTS, "alternate", "settings.starts", "starts"),
-            Choice("hints", (False, True), False, "settings.hints", "hints", applies="now"),
-        ),
-        # Fixed Elo-style ratings the player's rating is measured against.
-        level_ratings=dict(zip(levels, (800, 1100, 1400, 1800))),
-        make_state=lambda settings: NotaktoState.from_settings({"boards": settings["boards"]}),
-        view=views.notakto_board,
-        describe=views.notakto_move,
-        # The engine is imported on the first hint, not at start-up (ai/__init__.py).
-        safe_moves=lambda state: ai.engine("notakto").safe_moves(state),
-    )
+def _view_function(entry: registry.Game, name: str) -> Callable[..., Any]:
+    """The function of app.views the entry names (checked when the app starts)."""
+    function = getattr(views, name, None)
+    if not callable(function):
+        raise LookupError(f"the registry names app.views.{name} for {entry.name}, and there is none")
+    return function
 
 
-def uttt_target(state: GameState) -> views.Msg:
-    """Where the side to move may play: the forced small board, or any."""
-    assert isinstance(state, UtttState)
-    board = state.forced_board
-    if board is None:
-        return views.Msg("uttt.target.any")
-    return views.Msg("uttt.target.one", {"board": board + 1, "span": board_span(board)})
+def _choices(entry: registry.Game) -> tuple[Choice, ...]:
+    """The settings form, in its order: the opponent, the rules' settings,
+    who starts, the time per move; then the toggles that apply at once."""
+    game = entry.name
+    choices = [Choice("opponent", opponent_values(game), f"{COMPUTER}:{entry.levels.default}", "settings.opponent",
+                      f"opponent.{game}")]
+    choices += [Choice(setting.name, setting.values, setting.default, setting.label, setting.value_labels)
+                for setting in entry.settings]
+    # The seeds' house rule "alternate first move": on by default.
+    choices.append(Choice("starts", STARTS, "alternate", "settings.starts", "starts"))
+    if entry.timed:
+        choices.append(Choice("time", TIME_LIMITS, 0, "settings.time", "time_limit"))
+    if entry.hints:
+        choices.append(Choice("hints", (False, True), False, "settings.hints", "hints", applies="now"))
+    if entry.coordinates:
+        choices.append(Choice("coordinates", (False, True), False, "settings.coordinates", "coordinates", applies="now"))
+    return tuple(choices)
 
 
-def _uttt_spec() -> GameSpec:
-    levels = ai.levels("uttt")
-    return GameSpec(
-        game="uttt",
-        choices=(
-            Choice("opponent", opponent_values("uttt"), f"{COMPUTER}:{levels[1]}", "settings.opponent", "opponent.uttt"),
-            # The seeds' house rule "alternate first move": on by default.
-            Choice("starts", STARTS, "alternate", "settings.starts", "starts"),
-            Choice("time", TIME_LIMITS, 0, "settings.time", "time_limit"),
-        ),
-        level_ratings=dict(zip(levels, (800, 1100, 1400, 1700))),
-        make_state=lambda settings: UtttState.from_settings({}),
-        view=views.uttt_board,
-        describe=views.uttt_move,
-        seat_mark=lambda seat: "XO"[seat],
-        detail=uttt_target,
-    )
+def _seat_mark(entry: registry.Game) -> Callable[[int], str | views.Msg] | None:
+    """The mark a seat plays: a symbol ("X") or the catalog's name (blue)."""
+    marks, names = entry.marks, entry.mark_names
+    if names:
+        return lambda seat: views.Msg(names[seat])
+    if marks:
+        return lambda seat: marks[seat]
+    return None
 
 
-def _connection_spec(game: str, sizes: tuple[int, ...], default_size: int) -> GameSpec:
-    levels = ai.levels(game)
-    state_type = GAMES[game]
+def spec_of(entry: registry.Game) -> GameSpec:
+    """The app's view of one registry entry."""
+    game = entry.name
     return GameSpec(
         game=game,
-        choices=(
-            Choice("opponent", opponent_values(game), f"{COMPUTER}:{levels[1]}", "settings.opponent", f"opponent.{game}"),
-            Choice("size", sizes, default_size, "settings.size", f"size.{game}"),
-            Choice("swap", (True, False), True, "settings.swap", "swap"),
-            Choice("starts", STARTS, "alternate", "settings.starts", "starts"),
-            Choice("time", TIME_LIMITS, 0, "settings.time", "time_limit"),
-            Choice("coordinates", (False, True), False, "settings.coordinates", "coordinates", applies="now"),
-        ),
-        level_ratings=dict(zip(levels, (800, 1100, 1400, 1700))),
-        make_state=lambda settings: state_type.from_settings({"size": settings["size"], "swap": settings["swap"]}),
-        view=views.connection_board,
-        describe=views.connection_move,
-        seat_mark=lambda seat: views.Msg(("mark.blue", "mark.green")[seat]),
-        view_settings=("coordinates",),
-        stands_upright=game == "hex",
-        reason_names={"connection": f"connection_{game}"},
+        choices=_choices(entry),
+        level_ratings=dict(zip(entry.levels.names, entry.levels.ratings)),
+        make_state=entry.new_state,
+        view=_view_function(entry, entry.view),
+        describe=_view_function(entry, entry.describe),
+        # The engine is imported on the first hint, not at start-up (ai/__init__.py).
+        safe_moves=(lambda state: ai.engine(game).safe_moves(state)) if entry.hints else None,
+        seat_mark=_seat_mark(entry),
+        detail=_view_function(entry, entry.detail) if entry.detail else None,
+        view_settings=("coordinates",) if entry.coordinates else (),
+        stands_upright=entry.upright,
+        reason_names=dict(entry.reason_names),
     )
 
 
-SPECS: dict[str, GameSpec] = {
-    "notakto": _notakto_spec(),
-    "uttt": _uttt_spec(),
-    "hex": _connection_spec("hex", HEX_SIZES, 11),
-    "y": _connection_spec("y", Y_SIZES, 13),
-}
-
-assert set(SPECS) <= set(GAMES)
+SPECS: dict[str, GameSpec] = {game: spec_of(entry) for game, entry in registry.GAMES.items()}

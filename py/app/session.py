@@ -13,10 +13,12 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from core import GAMES, GameError, GameState, Outcome, SaveError
+from core import GameError, GameState, Outcome, SaveError
 from core.base import FIRST, SECOND
+from registry import STATES
 
 from .stats import GameRecord
+from .views import Msg
 
 TWO_PLAYER = "two_player"
 COMPUTER = "computer"
@@ -255,9 +257,9 @@ class GameSession:
             raise SaveError("not a saved game of this version")
         state_data = data.get("state")
         game = state_data.get("game") if isinstance(state_data, dict) else None
-        if game not in GAMES:
+        if game not in STATES:
             raise SaveError(f"unknown game {game!r}")
-        state = GAMES[game].from_dict(state_data)
+        state = STATES[game].from_dict(state_data)
         mode = Mode.from_dict(data.get("mode"), levels)
         game_id, takeover = data.get("id"), data.get("takeover")
         if not isinstance(game_id, str) or not game_id:
@@ -290,3 +292,22 @@ def next_home_seat(starts: str, previous_home_seat: int | None) -> int:
     if previous_home_seat is None:
         return FIRST
     return 1 - previous_home_seat
+
+
+# -- words about seats ------------------------------------------------------
+def who(mode: Mode, seat: int) -> str:
+    """"you", "computer" or "player": which grammar a sentence about this
+    seat needs."""
+    if mode.opponent == COMPUTER:
+        return "you" if seat == mode.home_seat else "computer"
+    return "player"
+
+
+def takeover_seats(mode: Mode) -> tuple[int, ...]:
+    """The seats a player can hand to the computer: the home seat against
+    the computer (the other is the computer's), either between two people."""
+    return (mode.home_seat,) if mode.opponent == COMPUTER else (mode.home_seat, 1 - mode.home_seat)
+
+
+def player_name(mode: Mode, seat: int) -> Msg:
+    return Msg("player.numbered", {"number": 1 if seat == mode.home_seat else 2})

@@ -13,13 +13,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple, Union
 
-from core.base import FIRST, SECOND
+from core.base import FIRST, SECOND, GameState
 from core.notakto import NotaktoState
-from core.uttt import BOARD_CELLS, CELL_BOARD, DRAWN, UtttState
+from core.uttt import BOARD_CELLS, CELL_BOARD, DRAWN, UtttState, board_span
 from core.uttt import cell_text as uttt_cell_text
-from core.hex import LETTERS, ConnectionState
+from core.hex import LETTERS, ConnectionState, HexState
 from core.y import cell_index as cell_index_y
 from core.y import row_col as y_row_col
+from registry import GAMES
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,12 @@ def node(tag: str, attrs: dict[str, Any] | None = None, *children: Child) -> Nod
 
 
 CELL_NAMES = [f"{'abc'[cell % 3]}{cell // 3 + 1}" for cell in range(9)]
+
+
+def named_move(state: GameState, move: int) -> Msg:
+    """A move in words as its notation says it ("e5"): a game's
+    ``describe`` unless its registry entry names another."""
+    return Msg("move.cell", {"cell": state.move_to_text(move)})
 
 
 def notakto_move(state: NotaktoState, move: int) -> Msg:
@@ -190,6 +197,14 @@ def uttt_move(state: UtttState, move: int) -> Msg:
     return Msg("move.uttt", {"cell": uttt_cell_text(move), "board": CELL_BOARD[move] + 1})
 
 
+def uttt_target(state: UtttState) -> Msg:
+    """Where the side to move may play: the forced small board, or any."""
+    board = state.forced_board
+    if board is None:
+        return Msg("uttt.target.any")
+    return Msg("uttt.target.one", {"board": board + 1, "span": board_span(board)})
+
+
 # -- Hex and Y -------------------------------------------------------------
 # Cells are hexagons of circumradius 1. Hex is drawn as in the rules page:
 # a rhombus whose acute corners point left and right, blue (the first
@@ -319,8 +334,8 @@ def connection_board(
     last move a small triangle, the winning chain a thick outline. ``tall``:
     the Hex rhombus upright, for a narrow portrait screen (Y's triangle is
     drawn one way)."""
-    upright = tall and state.game == "hex"
-    geometry = hex_geometry(state.size, upright) if state.game == "hex" else y_geometry(state.size)
+    upright = tall and GAMES[state.game].upright
+    geometry = hex_geometry(state.size, upright) if isinstance(state, HexState) else y_geometry(state.size)
     over = state.is_over()
     last = state.last_move
     if last is not None and last == state.swap_move:

@@ -2,6 +2,8 @@
 
 Standard library only; importable under CPython 3.11+ and Pyodide alike.
 Nothing here may import the browser layer (``app``), ``js`` or ``pyscript``.
+Which games there are, and which class plays each, is py/registry.py's to say
+(``registry.STATES``).
 """
 
 from __future__ import annotations
@@ -12,14 +14,7 @@ from .notakto import NotaktoState
 from .uttt import UtttState
 from .y import YState
 
-GAMES: dict[str, type[GameState]] = {
-    "notakto": NotaktoState,
-    "uttt": UtttState,
-    "hex": HexState,
-    "y": YState,
-}
-
 __all__ = [
-    "FIRST", "SECOND", "GAMES", "GameError", "GameState", "IllegalMoveError",
+    "FIRST", "SECOND", "GameError", "GameState", "IllegalMoveError",
     "NotationError", "Outcome", "SaveError", "NotaktoState", "UtttState", "HexState", "YState",
 ]

@@ -10,7 +10,7 @@ which makes it a white stone with the same relation to white's edges as the
 black one had to black's; then black moves again.
 
 Cells are ints ``row * size + col``, rows from the top, columns from the
-left; ``SWAP`` is ``size * size``. Notation per ``shared/spec/gtp.md``:
+left; ``SWAP`` is ``size * size``. Notation as in ``docs/gtp.md``:
 column letter then row number, ``a1`` .. ``k11``, and ``swap`` (also read as
 ``swap-pieces``). Rows are drawn shifted half a cell further right each, so
 ``(r, c)`` touches ``(r, c±1)``, ``(r-1, c)``, ``(r-1, c+1)``, ``(r+1, c)``
@@ -36,8 +36,6 @@ from typing import Any, ClassVar, NamedTuple
 from .base import FIRST, SECOND, GameError, GameState, NotationError, Outcome, SaveError
 
 MIN_SIZE, MAX_SIZE, DEFAULT_SIZE = 5, 19, 11
-#: The sizes the app offers (any size from MIN_SIZE to MAX_SIZE is valid).
-OFFERED_SIZES = (7, 9, 11, 13, 14, 15, 19)
 LETTERS = "abcdefghijklmnopqrs"
 EMPTY = -1
 

@@ -12,7 +12,7 @@ then the first player moves again.
 
 Cells are numbered row by row from the apex: cell ``r * (r + 1) / 2 + c``
 is the ``c``-th cell (from 0) of row ``r`` (from 0); ``SWAP`` is one past
-the last cell. Notation per ``shared/spec/gtp.md``: the letter is the
+the last cell. Notation as in ``docs/gtp.md``: the letter is the
 position in the row, the number the row, so ``c5`` is the third cell of row
 5 (valid when the letter's index is at most the row's). Cell ``(r, c)``
 touches ``(r, c±1)``, ``(r-1, c-1)``, ``(r-1, c)``, ``(r+1, c)`` and
@@ -29,8 +29,6 @@ from functools import lru_cache
 from .hex import LETTERS, ConnectionState, Layout
 
 DEFAULT_SIZE = 13
-#: The sizes the app offers (any size from 5 to 19 is valid).
-OFFERED_SIZES = (9, 11, 13, 15, 17, 19)
 
 # The three edges as bits of a group's edge mask; both players share them.
 LEFT_EDGE, RIGHT_EDGE, BOTTOM_EDGE = 1, 2, 4

@@ -1,0 +1,414 @@
+"""A game's screen as a pure model: the session, the settings, whether the
+computer is thinking and the clock, and the player's commands.
+
+Standard library only (no ``js``), so every state a player can reach is
+unit-tested under CPython (tests/test_screen.py). The browser layer builds
+one ``GameScreen`` each time a game's screen opens (from its saved game),
+draws ``screen_view.screen_view(screen)`` and forwards the player's events
+to the commands here; each command returns a ``Change``: the parts of the
+screen to draw again, what to announce, and what the page must do (tell an
+embedding page the game ended, ask about a save conflict).
+
+Anything that answers later carries the ``Ticket`` of the game and the
+position it was asked for: ``computer_answer`` drops an answer whose game,
+position or request is no longer the one on screen.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from core import GameError, GameState, SaveError
+
+from .games import GameSpec, split_opponent
+from .saves import SaveResult, SaveSlot
+from .session import COMPUTER, GameSession, Mode, next_home_seat, player_name, takeover_seats, who
+from .stats import record_game
+from .storage import Storage
+from .views import Msg
+
+# The parts of a screen a change can touch (the renderer draws each).
+PLAY = frozenset({"board", "status", "result", "moves"})
+ALL = PLAY | {"settings", "toggles", "stats"}
+
+
+@dataclass(frozen=True)
+class Change:
+    """What a command changed: ``parts`` to draw again, a sentence for
+    screen readers, whether the game ended with it (the statistics are
+    already recorded) and whether another tab's save needs the player's
+    choice."""
+
+    parts: frozenset[str] = frozenset()
+    announce: Msg | None = None
+    finished: bool = False
+    conflict: bool = False
+
+    def __or__(self, other: Change) -> Change:
+        return Change(self.parts | other.parts, other.announce or self.announce,
+                      self.finished or other.finished, self.conflict or other.conflict)
+
+
+NOTHING = Change()
+
+
+@dataclass(frozen=True)
+class Ticket:
+    """The game and position a delayed answer belongs to: the game's id and
+    its moves (the move count alone would not tell a position reached again
+    after an undo from another one)."""
+
+    game_id: str
+    moves: tuple[int, ...]
+
+    @property
+    def ply(self) -> int:
+        return len(self.moves)
+
+
+@dataclass(frozen=True)
+class ComputerRequest:
+    """A move asked of the engine: for ``state`` (a copy), at ``level``."""
+
+    ticket: Ticket
+    state: GameState
+    level: str
+    seed: int
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """A question waiting for the player's yes or no, and what yes does."""
+
+    question: Msg
+    yes: Msg
+    action: str  # a GameScreen method name: "resign_now", "resign_then_new", "start_new"
+
+
+def settings_name(game: str) -> str:
+    return f"settings/{game}"
+
+
+class GameScreen:
+    """One game's screen. ``clock`` is wall time in seconds, ``today`` the
+    local date (ISO) for the statistics' streaks."""
+
+    def __init__(self, spec: GameSpec, storage: Storage, tab_id: str, clock: Callable[[], float],
+                 today: Callable[[], str], rng: random.Random | None = None) -> None:
+        self.spec = spec
+        self.game = spec.game
+        self.storage = storage
+        self.clock = clock
+        self.today = today
+        self.rng = rng or random.Random()
+        self.slot = SaveSlot(storage, self.game, tab_id)
+        stored = storage.read(settings_name(self.game), lambda data: isinstance(data, dict), {})
+        self.settings = spec.validate(stored)
+        #: Settings chosen during a game, for the next one.
+        self.pending = self._valid_pending(stored.get("pending"))
+        last = stored.get("last_home_seat")
+        #: The home player's seat in the last game, for "who starts" to alternate.
+        self.last_home_seat: int | None = last if last in (0, 1) and not isinstance(last, bool) else None
+        self.confirm: Confirm | None = None
+        #: The request the engine is working on for this screen, if any.
+        self.waiting: ComputerRequest | None = None
+        #: The position where the engine failed: not asked again there.
+        self.failed: Ticket | None = None
+        restored = self._restore()
+        self.session = restored or self._fresh_session()
+        if restored is None:
+            self.save()
+
+    def _valid_pending(self, pending: Any) -> dict[str, Any]:
+        if not isinstance(pending, dict):
+            return {}
+        valid = self.spec.validate(pending)
+        return {choice.name: valid[choice.name] for choice in self.spec.choices
+                if choice.applies == "next" and choice.name in pending and valid[choice.name] == pending[choice.name]
+                and valid[choice.name] != self.settings[choice.name]}
+
+    # -- state -----------------------------------------------------------------
+    @property
+    def thinking(self) -> bool:
+        return self.waiting is not None
+
+    def ticket(self) -> Ticket:
+        return Ticket(self.session.game_id, tuple(self.session.state.moves))
+
+    def next_settings(self) -> dict[str, Any]:
+        """The settings the next game will use (pending ones included)."""
+        return {**self.settings, **self.pending}
+
+    def needs_computer(self) -> bool:
+        """The computer's seat is to move, or a human's time ran out (then
+        the computer moves for them)."""
+        session = self.session
+        return session.computer_to_move() or session.time_ran_out()
+
+    def interactive(self) -> bool:
+        """Whether the board takes the player's moves now."""
+        session = self.session
+        return not self.thinking and not session.is_over() and not session.computer_to_move()
+
+    def safe_moves(self) -> frozenset[int]:
+        """Notakto's "show safe moves" hint for the human to move, if on."""
+        session = self.session
+        if not (self.settings.get("hints") and self.spec.safe_moves) or session.is_over():
+            return frozenset()
+        if session.is_computer_seat(session.state.turn):
+            return frozenset()
+        return frozenset(self.spec.safe_moves(session.state))
+
+    # -- the player's commands ---------------------------------------------------
+    def move(self, text: str) -> Change:
+        """A move from the board (or "swap"); ignored unless a human may move
+        now (a stale click is harmless)."""
+        if not self.interactive():
+            return NOTHING
+        try:
+            self.session.play(text)
+        except GameError:
+            return NOTHING
+        return self._after_move(self.session.state.turn ^ 1)
+
+    def swap(self) -> Change:
+        return self.move("swap")
+
+    def can_swap(self) -> bool:
+        can = getattr(self.session.state, "can_swap", None)
+        return self.interactive() and can is not None and bool(can())
+
+    def undo(self) -> Change:
+        session = self.session
+        if self.thinking or session.is_over() or not session.can_undo():
+            return NOTHING
+        session.undo()
+        return self.save() | Change(ALL, Msg("announce.undo"))
+
+    def resign(self) -> Change:
+        if self.session.is_over():
+            return NOTHING
+        return self._ask(Msg("confirm.resign"), Msg("action.resign"), "resign_now")
+
+    def new_game(self) -> Change:
+        session = self.session
+        if not session.is_over() and not session.untouched():
+            if session.mode.opponent == COMPUTER:
+                return self._ask(Msg("confirm.abandon_loss"), Msg("action.new_game"), "resign_then_new")
+            return self._ask(Msg("confirm.abandon"), Msg("action.new_game"), "start_new")
+        return self.start_new()
+
+    def answer(self, yes: bool) -> Change:
+        """The player's answer to the question on screen."""
+        confirm, self.confirm = self.confirm, None
+        if confirm is None:
+            return NOTHING
+        if not yes:
+            return Change(frozenset({"confirm"}))
+        return Change(frozenset({"confirm"})) | getattr(self, confirm.action)()
+
+    def resign_now(self) -> Change:
+        if self.session.is_over():
+            return NOTHING
+        self.session.resign()
+        self.waiting = None
+        return self._finish() | Change(ALL)
+
+    def resign_then_new(self) -> Change:
+        return self.resign_now() | self.start_new()
+
+    def start_new(self) -> Change:
+        self._remember_home_seat(self.session)
+        self.session = self._fresh_session()
+        self.waiting = None
+        return self.save() | Change(ALL, Msg("announce.new_game"))
+
+    def change_setting(self, name: str, value: Any) -> Change:
+        """Before a human has moved, a change restarts the game at once (the
+        same player starting, unless "who starts" itself changed); during a
+        game it waits for the next one; after a game it simply applies."""
+        return self.change_settings({name: value})
+
+    def change_settings(self, changes: dict[str, Any]) -> Change:
+        """``change_setting`` for several settings at once (a link's)."""
+        valid = self.spec.validate(changes)
+        changes = {name: value for name, value in changes.items() if name in valid and valid[name] == value}
+        if not changes:
+            return NOTHING
+        session = self.session
+        if not session.is_over() and not session.untouched():
+            self.pending.update(changes)
+            for name in [name for name, value in self.pending.items() if self.settings[name] == value]:
+                del self.pending[name]
+            self._store_settings()
+            return Change(frozenset({"settings"}))
+        self.settings.update(changes)
+        for name in changes:
+            self.pending.pop(name, None)
+        self._store_settings()
+        if session.is_over():
+            return Change(frozenset({"settings"}))
+        seat = next_home_seat(changes["starts"], self.last_home_seat) if "starts" in changes else session.mode.home_seat
+        self.session = self._fresh_session(seat)
+        self.waiting = None
+        return self.save() | Change(ALL)
+
+    def apply_link_settings(self, settings: dict[str, Any]) -> Change:
+        """Settings from a link (the page's URL, a route's parameters), as if
+        the player had chosen them; those already in force change nothing."""
+        return self.change_settings({name: value for name, value in settings.items()
+                                     if self.next_settings().get(name) != value})
+
+    def set_display(self, name: str, on: bool) -> Change:
+        """A setting that applies at once: Notakto's hints, coordinates. A
+        hint marks the game assisted (it counts, but sets no record)."""
+        if name not in self.settings or any(c.name == name and c.applies == "next" for c in self.spec.choices):
+            return NOTHING
+        self.settings[name] = on
+        self._store_settings()
+        change = Change(frozenset({"board", "toggles"}))
+        if name == "hints" and on and not self.session.is_over():
+            self.session.mark_assisted()
+            change = change | self.save()
+        return change
+
+    def set_takeover(self, seat: int, on: bool) -> Change:
+        """Hand a human seat to the computer, or take it back."""
+        if seat not in takeover_seats(self.session.mode):
+            return NOTHING
+        self.session.set_takeover(seat, on)
+        return self.save() | Change(ALL)
+
+    # -- the clock and the computer ----------------------------------------------
+    def tick(self) -> Change:
+        """Four times a second while a move is timed: the countdown, and the
+        status when the time has run out (the computer then moves)."""
+        session = self.session
+        if not session.time_limit_s or session.is_over():
+            return NOTHING
+        if session.time_ran_out() and not self.thinking:
+            return Change(frozenset({"clock", "status", "board"}))
+        return Change(frozenset({"clock"}))
+
+    def computer_request(self) -> ComputerRequest | None:
+        """The engine's next task for this screen, or None (nothing to do, or
+        a request is already out). A human seat whose time ran out is played
+        by the computer: the game becomes assisted."""
+        if self.thinking or self.session.is_over() or not self.needs_computer() or self.failed == self.ticket():
+            return None
+        session = self.session
+        if session.time_ran_out():
+            session.mark_assisted()
+        level = session.mode.level or self.spec.levels[-1]
+        self.waiting = ComputerRequest(self.ticket(), session.state.copy(), level, self.rng.getrandbits(31))
+        return self.waiting
+
+    def computer_answer(self, request: ComputerRequest, move: str) -> Change:
+        """The engine's move for ``request``: played if the request is still
+        the one this screen waits for, in the same game and position, and the
+        computer is still to move there; otherwise dropped."""
+        if request is not self.waiting:
+            return NOTHING
+        self.waiting = None
+        if request.ticket != self.ticket() or not self.needs_computer():
+            return Change(ALL)
+        mover = self.session.state.turn
+        self.session.play(move)
+        # A human seat moved by the computer: that player's time ran out.
+        return self._after_move(mover, timed_out=not self.session.is_computer_seat(mover))
+
+    def computer_failed(self, request: ComputerRequest) -> Change:
+        if request is self.waiting:
+            self.waiting = None
+            self.failed = request.ticket
+            return Change(PLAY)
+        return NOTHING
+
+    # -- other tabs ----------------------------------------------------------------
+    def other_tab_changed(self, kind: str) -> Change:
+        """Another tab wrote this game's statistics or its save slot."""
+        if kind == "stats":
+            return Change(frozenset({"stats"}))
+        if kind == "save" and self.slot.check():
+            return Change(conflict=True)
+        return NOTHING
+
+    def take_over(self) -> Change:
+        """Continue the other tab's game."""
+        self.slot.take_over()
+        self.session = self._restore() or self._fresh_session()
+        self.waiting = None
+        return Change(ALL)
+
+    def keep_mine(self) -> Change:
+        self.slot.force_save(self.session.to_dict())
+        return NOTHING
+
+    # -- inside ------------------------------------------------------------------------
+    def _ask(self, question: Msg, yes: Msg, action: str) -> Change:
+        self.confirm = Confirm(question, yes, action)
+        return Change(frozenset({"confirm"}))
+
+    def _after_move(self, mover: int, timed_out: bool = False) -> Change:
+        session = self.session
+        move = session.state.moves[-1]
+        key = "announce.timeout" if timed_out else "announce.move"
+        announce = Msg(f"{key}.{who(session.mode, mover)}",
+                       {"player": player_name(session.mode, mover), "move": self.spec.describe(session.state, move)})
+        change = Change(PLAY, announce)
+        if session.is_over():
+            return change | self._finish() | Change(frozenset({"stats"}))
+        return change | self.save()
+
+    def _finish(self) -> Change:
+        """Record the finished game (once, even across tabs) and clear the
+        unfinished-game slot."""
+        session = self.session
+        record = session.record(self.today(), self.spec.rating(session.mode.level))
+        if record is not None:
+            levels = self.spec.levels
+            index = levels.index(session.mode.level) if record.opponent_level in levels else None
+            record_game(self.storage, record, level_index=index, level_count=len(levels))
+        self._remember_home_seat(session)
+        self.slot.clear()
+        return Change(finished=True)
+
+    def save(self) -> Change:
+        if self.slot.save(self.session.to_dict()) == SaveResult.CONFLICT:
+            return Change(conflict=True)
+        return NOTHING
+
+    def _restore(self) -> GameSession | None:
+        payload = self.slot.load()
+        if payload is None:
+            return None
+        try:
+            return GameSession.from_dict(payload["game"], self.spec.levels, clock=self.clock)
+        except (SaveError, GameError, KeyError, TypeError):
+            # A damaged save is set aside (the storage layer tells the player).
+            self.storage.set_aside(self.slot.name)
+            return None
+
+    def _fresh_session(self, home_seat: int | None = None) -> GameSession:
+        """A new game with the next game's settings; the home player's seat
+        follows "who starts" unless given."""
+        self.settings = self.next_settings()
+        self.pending = {}
+        opponent, level = split_opponent(self.settings["opponent"])
+        if home_seat is None:
+            home_seat = next_home_seat(self.settings["starts"], self.last_home_seat)
+        session = GameSession(self.spec.make_state(self.settings), Mode(opponent, level, home_seat),
+                              clock=self.clock, time_limit_s=int(self.settings.get("time", 0)))
+        if self.settings.get("hints"):
+            session.mark_assisted()
+        return session
+
+    def _remember_home_seat(self, session: GameSession) -> None:
+        self.last_home_seat = session.mode.home_seat
+        self._store_settings()
+
+    def _store_settings(self) -> None:
+        stored = {**self.settings, "pending": dict(self.pending), "last_home_seat": self.last_home_seat}
+        self.storage.write(settings_name(self.game), stored)

@@ -1,0 +1,225 @@
+"""What a game's screen shows, as plain data: ``screen_view(screen)`` turns
+the model (``screen.GameScreen``) into a ``ScreenView`` that the browser
+layer draws without deciding anything. Words are catalog ``Msg``s; numbers
+for the statistics come with their kind, formatted by the shell. Pure, so
+every state is unit-tested (tests/test_screen.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from core import Outcome
+
+from .games import GameSpec, split_opponent
+from .screen import GameScreen
+from .session import COMPUTER, TWO_PLAYER, GameSession, player_name, takeover_seats, who
+from .stats import load_stats, stats_view
+from .views import Msg, Node
+
+# Whom a game-end sentence is about: the player who lost ("You closed the
+# last live board") or who won ("You won three small boards in a line").
+LOSER_REASONS = {"last_board_closed", "resignation"}
+
+
+@dataclass(frozen=True)
+class Button:
+    enabled: bool = True
+    shown: bool = True
+
+
+@dataclass(frozen=True)
+class ResultView:
+    headline: Msg
+    reason: Msg
+    winner: int | None
+
+
+@dataclass(frozen=True)
+class SelectView:
+    """A setting that applies to the next game: a labelled menu."""
+
+    name: str
+    label: Msg
+    options: tuple[tuple[str, Msg], ...]  # (value as text, its name)
+    selected: str
+
+
+@dataclass(frozen=True)
+class ToggleView:
+    name: str  # "hints", "coordinates", "takeover-<seat>"
+    label: Msg
+    checked: bool
+
+
+@dataclass(frozen=True)
+class ClockView:
+    text: str  # "0:27"
+    low: bool  # ten seconds or less
+
+
+@dataclass(frozen=True)
+class StatView:
+    name: str
+    kind: str  # "number", "percent", "duration", "days" or "none" (no value yet)
+    value: Any
+
+
+@dataclass(frozen=True)
+class ScreenView:
+    game: str
+    board: Node
+    status: Msg
+    turn: int
+    detail: Msg | None
+    clock: ClockView | None
+    undo: Button
+    resign: Button
+    new_game: Button
+    swap: Button
+    result: ResultView | None
+    moves: tuple[str, ...]
+    settings: tuple[SelectView, ...]
+    settings_pending: bool
+    toggles: tuple[ToggleView, ...]
+    hint: Msg | None
+    confirm: tuple[Msg, Msg] | None  # (question, the yes button's label)
+
+
+def screen_view(screen: GameScreen, tall: bool = False) -> ScreenView:
+    """Everything the screen shows. ``tall``: a narrow portrait screen
+    (boards that can stand upright do)."""
+    session = screen.session
+    busy = screen.thinking or session.computer_to_move()
+    over = session.is_over()
+    safe = screen.safe_moves()
+    return ScreenView(
+        game=screen.game,
+        board=board_tree(screen, safe, tall),
+        status=status(screen),
+        turn=session.state.turn,
+        detail=None if over or screen.spec.detail is None else screen.spec.detail(session.state),
+        clock=clock(session),
+        undo=Button(enabled=not busy and not over and session.can_undo()),
+        resign=Button(enabled=not over),
+        new_game=Button(),
+        swap=Button(shown=screen.can_swap()),
+        result=result(screen.spec, session),
+        moves=tuple(session.state.move_texts()),
+        settings=settings(screen),
+        settings_pending=bool(screen.pending),
+        toggles=toggles(screen),
+        hint=hint(screen, safe),
+        confirm=None if screen.confirm is None else (screen.confirm.question, screen.confirm.yes),
+    )
+
+
+def board_tree(screen: GameScreen, safe: frozenset[int], tall: bool) -> Node:
+    spec = screen.spec
+    options = {name: screen.settings[name] for name in spec.view_settings}
+    if spec.stands_upright:
+        options["tall"] = tall
+    return spec.view(screen.session.state, interactive=screen.interactive(), safe_moves=safe, **options)
+
+
+def status(screen: GameScreen) -> Msg:
+    session = screen.session
+    mode, turn = session.mode, session.state.turn
+    if session.is_over():
+        return Msg("status.over")
+    if screen.thinking or session.computer_to_move():
+        if mode.opponent == COMPUTER and turn != mode.home_seat:
+            return Msg("status.computer_thinking")
+        return Msg(f"status.computer_plays_for.{who(mode, turn)}", {"player": player_name(mode, turn)})
+    mark = screen.spec.seat_mark(turn) if screen.spec.seat_mark else None
+    key = "status.turn_mark" if mark else "status.turn"
+    return Msg(f"{key}.{who(mode, turn)}", {"player": player_name(mode, turn), "mark": mark or ""})
+
+
+def clock(session: GameSession) -> ClockView | None:
+    """The countdown of a timed move (None without a time limit)."""
+    left = session.time_left_ms()
+    if left is None:
+        return None
+    seconds = max(0, -(-left // 1000))  # whole seconds, rounded up
+    return ClockView(f"{seconds // 60}:{seconds % 60:02d}", seconds <= 10)
+
+
+def reason_subject(outcome: Outcome) -> int | None:
+    if outcome.winner is None:
+        return None
+    return 1 - outcome.winner if outcome.reason in LOSER_REASONS else outcome.winner
+
+
+def result(spec: GameSpec, session: GameSession) -> ResultView | None:
+    outcome = session.outcome()
+    if outcome is None:
+        return None
+    mode = session.mode
+    if outcome.winner is None:
+        headline = Msg("result.draw")
+    elif mode.opponent == COMPUTER:
+        headline = Msg("result.win" if outcome.winner == mode.home_seat else "result.loss")
+    else:
+        headline = Msg("result.player_wins", {"player": player_name(mode, outcome.winner)})
+    subject = reason_subject(outcome)
+    name = spec.reason_names.get(outcome.reason, outcome.reason)
+    if subject is None:
+        reason = Msg(f"reason.{name}")
+    else:
+        reason = Msg(f"reason.{name}.{who(mode, subject)}", {"player": player_name(mode, subject)})
+    return ResultView(headline, reason, outcome.winner)
+
+
+def option_label(spec: GameSpec, name: str, value: Any, opponent: str) -> Msg:
+    """A setting's value in words; ``starts`` names the players as the
+    chosen ``opponent`` does."""
+    if name == "starts" and value in ("home", "away"):
+        return Msg(f"starts.{value}.{'two_player' if opponent == TWO_PLAYER else 'computer'}")
+    if name == "size":
+        return Msg(f"size.{spec.game}", {"size": value})
+    if name == "opponent":
+        kind, level = split_opponent(value)
+        return Msg("opponent.two_player") if kind == TWO_PLAYER else Msg(f"level.{spec.game}.{level}")
+    choice = next(c for c in spec.choices if c.name == name)
+    return Msg(f"{choice.value_labels}.{str(value).lower()}")
+
+
+def settings(screen: GameScreen) -> tuple[SelectView, ...]:
+    chosen = screen.next_settings()
+    opponent = split_opponent(chosen["opponent"])[0]
+    return tuple(
+        SelectView(choice.name, Msg(choice.label),
+                   tuple((str(value), option_label(screen.spec, choice.name, value, opponent)) for value in choice.values),
+                   str(chosen[choice.name]))
+        for choice in screen.spec.choices if choice.applies == "next"
+    )
+
+
+def toggles(screen: GameScreen) -> tuple[ToggleView, ...]:
+    """The switches that apply at once: the display settings, then "the
+    computer plays for …" for each seat a player may hand over."""
+    found = [ToggleView(choice.name, Msg(choice.label), bool(screen.settings[choice.name]))
+             for choice in screen.spec.choices if choice.applies == "now"]
+    mode = screen.session.mode
+    for seat in takeover_seats(mode):
+        label = Msg(f"takeover.{who(mode, seat)}", {"player": player_name(mode, seat)})
+        found.append(ToggleView(f"takeover-{seat}", label, screen.session.takeover[seat]))
+    return tuple(found)
+
+
+def hint(screen: GameScreen, safe: frozenset[int]) -> Msg | None:
+    if not screen.settings.get("hints") or not screen.interactive():
+        return None
+    return Msg("hint.none") if not safe else Msg("hint.some", {"count": len(safe)})
+
+
+def stats_rows(screen: GameScreen) -> tuple[StatView, ...]:
+    """The statistics panel: each figure with how to show it."""
+    view = stats_view(load_stats(screen.storage, screen.game), screen.today())
+    kinds = (("games", "number", "games"), ("wins", "number", "wins"), ("win_rate", "percent", "win_rate"),
+             ("fastest_win", "duration", "fastest_win_ms"), ("fewest_moves", "number", "fewest_moves"),
+             ("best_score", "number", "best_score"), ("current_streak", "days", "current_streak"),
+             ("best_streak", "days", "best_streak"), ("rating", "number", "rating"))
+    return tuple(StatView(name, "none" if view[key] is None else kind, view[key]) for name, kind, key in kinds)

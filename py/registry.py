@@ -1,0 +1,256 @@
+"""One description per game: the one place a game's facts are written.
+
+An entry (``Game``) gives a game's name (its ``GameState.game``, its route,
+storage names and catalog keys), its rules (the ``core`` state class), the
+settings of its rules a player chooses (the values offered, the default, the
+range the rules accept), what it offers (the swap rule, a time per move,
+safe-move hints, coordinates, a board that stands upright on a phone), the
+computer's levels (names weakest first, their ratings, the level a new
+player meets), the ``ai`` module that plays it, the ``app.views`` functions
+that draw it, and the picture on its card in the game list.
+
+Everything else derives from here: ``ai.MODULES`` and the level names, the
+app's ``GameSpec`` (app/games.py), GTP's games and ``boardsize`` (gtp.py),
+the self-check (selfcheck.py), the arena and the bench's tables (tools/), and
+the shell's game list, vendor/games.js, which tools/build_site.py writes for
+boot.js. tests/test_registry.py checks every entry against the rules, the
+engines, the views and the catalogs.
+
+Why a top-level module: an entry holds more than rules (ratings, catalog
+keys, which view draws the board, a picture), so it does not belong in
+``core``, which holds only rules; and the engines, GTP, the worker and the
+tools read it, so it cannot live in ``app``. It imports only the standard
+library and ``core``; ``ai`` and ``app`` import it, ``core`` never does
+(tests/test_layout.py). Engines and views are named, not imported:
+``ai.engine`` imports an engine when it is first needed and ``app.games``
+resolves the views, so reading the registry adds nothing to the page's
+start-up beyond the rules it loads anyway.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from core import hex as hex_rules
+from core import notakto as notakto_rules
+from core import y as y_rules
+from core.base import GameState
+from core.hex import HexState
+from core.notakto import NotaktoState
+from core.uttt import UtttState
+from core.y import YState
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A setting of the rules: one key of the state's ``settings()``.
+
+    ``values`` are offered in the menu, in its order; ``default`` is what a
+    new player gets (the rules' own default, for a save or a GTP session that
+    names none, may differ: the swap rule is off there). ``accepts`` is what
+    the rules accept (a save, GTP), when more than the values offered. The
+    catalog names value ``v`` ``<name>.<v>`` (``boards.3``, ``swap.true``),
+    or, with ``value_message``, one message names every value through a
+    ``{<name>}`` placeholder (``size.hex``: "{size} × {size}"). Its label
+    is ``settings.<name>``.
+    """
+
+    name: str
+    values: tuple[Any, ...]
+    default: Any
+    accepts: Sequence[Any] = ()
+    value_message: str = ""
+
+    @property
+    def accepted(self) -> Sequence[Any]:
+        """Every value the rules accept."""
+        return self.accepts or self.values
+
+    @property
+    def label(self) -> str:
+        """The catalog key of the setting's name in the settings form."""
+        return f"settings.{self.name}"
+
+    @property
+    def value_labels(self) -> str:
+        """The catalog's name for the values: a key prefix, or the one message."""
+        return self.value_message or self.name
+
+    def value_label(self, value: Any) -> tuple[str, dict[str, Any]]:
+        """The catalog key that names ``value``, and its parameters."""
+        if self.value_message:
+            return self.value_message, {self.name: value}
+        return f"{self.name}.{str(value).lower()}", {}
+
+
+@dataclass(frozen=True)
+class Levels:
+    """The computer's levels: ``names`` weakest first, each with its fixed
+    Elo-style rating (the player's rating is measured against them), and
+    ``default``, the level a new player meets."""
+
+    names: tuple[str, ...]
+    ratings: tuple[int, ...]
+    default: str
+
+    @property
+    def strongest(self) -> str:
+        return self.names[-1]
+
+    def rating(self, level: str) -> int | None:
+        """The level's rating, None for a name that is no level."""
+        return dict(zip(self.names, self.ratings)).get(level)
+
+
+@dataclass(frozen=True)
+class Game:
+    """Everything the layers know about one game (see the module doc)."""
+
+    name: str
+    state: type[GameState]
+    #: the module of ``ai`` that plays it
+    engine: str
+    levels: Levels
+    #: the function of ``app.views`` that draws the board
+    view: str
+    #: the card's picture in the game list: SVG markup drawn in a 60 x 30
+    #: box in ``currentColor`` (the shell builds it from vendor/games.js)
+    card_art: str
+    settings: tuple[Setting, ...] = ()
+    #: what GTP's ``boardsize N`` sets: a setting's name, or the board's only size
+    board_size: str | int = ""
+    #: the function of ``app.views`` that says a move in words ("board 2, b2")
+    describe: str = "named_move"
+    #: the function of ``app.views`` that says where the side to move may play, if any
+    detail: str = ""
+    #: the marks the two seats play, for games where they differ: symbols
+    #: that read the same in every language ("X", "O"), or the catalog keys
+    #: of their names (``mark_names``: blue, green)
+    marks: tuple[str, ...] = ()
+    mark_names: tuple[str, ...] = ()
+    #: outcome reasons under another catalog name ("connection" is said
+    #: differently in Hex and in Y)
+    reason_names: Mapping[str, str] = field(default_factory=dict)
+    #: a time per move can be chosen
+    timed: bool = False
+    #: the board can show which moves are safe (its engine's ``safe_moves``)
+    hints: bool = False
+    #: the board can show coordinates
+    coordinates: bool = False
+    #: the board stands upright on a narrow portrait screen (the view's ``tall``)
+    upright: bool = False
+
+    @property
+    def swap(self) -> bool:
+        """Whether the game has the swap rule (a setting, and variants in
+        the game list)."""
+        return self.has_setting("swap")
+
+    def has_setting(self, name: str) -> bool:
+        return any(setting.name == name for setting in self.settings)
+
+    def setting(self, name: str) -> Setting:
+        """The rules setting called ``name`` (KeyError if there is none)."""
+        for setting in self.settings:
+            if setting.name == name:
+                return setting
+        raise KeyError(f"{self.name} has no setting {name!r}")
+
+    def defaults(self) -> dict[str, Any]:
+        """The rules settings a new player gets."""
+        return {setting.name: setting.default for setting in self.settings}
+
+    def new_state(self, settings: Mapping[str, Any] | None = None) -> GameState:
+        """A new game with ``settings`` (any that are not the rules' are
+        left out; missing ones take their defaults). Raises ``SaveError``
+        for a value the rules refuse."""
+        chosen = settings or {}
+        return self.state.from_settings({name: chosen.get(name, default) for name, default in self.defaults().items()})
+
+
+# -- the games, in the order of the game list ----------------------------------------
+
+# Hex and Y share their engine's levels (ai/connection.py) and ratings.
+_CONNECTION_LEVELS = Levels(("beginner", "casual", "strong", "master"), (800, 1100, 1400, 1700), "casual")
+_SIZES = range(hex_rules.MIN_SIZE, hex_rules.MAX_SIZE + 1)
+
+
+def _connection(name: str, state: type[GameState], sizes: tuple[int, ...], default_size: int, card_art: str,
+                upright: bool) -> Game:
+    """Hex and Y: a size, the swap rule (on by default: the fair way to
+    play), a time per move, coordinates; blue and green stones."""
+    return Game(
+        name=name,
+        state=state,
+        engine=name,
+        levels=_CONNECTION_LEVELS,
+        view="connection_board",
+        describe="connection_move",
+        card_art=card_art,
+        settings=(Setting("size", sizes, default_size, _SIZES, value_message=f"size.{name}"),
+                  Setting("swap", (True, False), True)),
+        board_size="size",
+        mark_names=("mark.blue", "mark.green"),
+        reason_names={"connection": f"connection_{name}"},
+        timed=True,
+        coordinates=True,
+        upright=upright,
+    )
+
+
+_GAMES = (
+    Game(
+        name="notakto",
+        state=NotaktoState,
+        engine="notakto",
+        levels=Levels(("beginner", "casual", "strong", "perfect"), (800, 1100, 1400, 1800), "casual"),
+        view="notakto_board",
+        describe="notakto_move",
+        card_art='<g fill="none" stroke="currentColor" stroke-width="1.5"><path d="M10 3v24M18 3v24M2 11h24M2 19h24M42 3v24M50 3v24M34 11h24M34 19h24"/><path d="M4 5l4 4M8 5l-4 4M20 13l4 4M24 13l-4 4M36 21l4 4M40 21l-4 4" stroke-width="2"/></g>',  # noqa: E501
+        settings=(Setting("boards", tuple(range(notakto_rules.MIN_BOARDS, notakto_rules.MAX_BOARDS + 1)),
+                          notakto_rules.DEFAULT_BOARDS),),
+        board_size="boards",
+        hints=True,
+    ),
+    Game(
+        name="uttt",
+        state=UtttState,
+        engine="uttt",
+        levels=Levels(("beginner", "casual", "strong", "master"), (800, 1100, 1400, 1700), "casual"),
+        view="uttt_board",
+        describe="uttt_move",
+        detail="uttt_target",
+        card_art='<g fill="none" stroke="currentColor"><path d="M22 1v28M38 1v28M8 10h44M8 20h44" stroke-width="2"/><path d="M13 2v7M17 2v7M9 4.5h12M9 6.5h12" stroke-width=".8"/><circle cx="30" cy="15" r="3" stroke-width="1.5"/></g>',  # noqa: E501
+        board_size=9,
+        marks=("X", "O"),
+        timed=True,
+    ),
+    _connection(
+        "hex", HexState, (7, 9, 11, 13, 14, 15, 19), hex_rules.DEFAULT_SIZE,
+        '<g fill="none" stroke="currentColor" stroke-width="1.5"><path d="M8 5l44 0M16 25l44 0" stroke-width="3" stroke-opacity=".45"/><path d="M8 5l8 20M52 5l8 20"/><circle cx="24" cy="12" r="3" fill="currentColor"/><circle cx="34" cy="18" r="3"/></g>',  # noqa: E501
+        # The rhombus is twice as wide as high: upright, its cells are larger on a phone.
+        upright=True,
+    ),
+    _connection(
+        "y", YState, (9, 11, 13, 15, 17, 19), y_rules.DEFAULT_SIZE,
+        '<g fill="none" stroke="currentColor" stroke-width="1.5"><path d="M30 2L14 28h32z"/><circle cx="30" cy="17" r="3" fill="currentColor"/></g>',  # noqa: E501
+        upright=False,
+    ),
+)
+
+#: game name -> its entry, in the order of the game list
+GAMES: dict[str, Game] = {game.name: game for game in _GAMES}
+
+#: game name -> the state class of its rules (what ``core.GAMES`` was)
+STATES: dict[str, type[GameState]] = {name: game.state for name, game in GAMES.items()}
+
+
+def game(name: str) -> Game:
+    """The entry of the game called ``name``; ValueError, naming the games
+    there are, for any other name."""
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise ValueError(f"unknown game {name!r} (games: {', '.join(GAMES)})") from None
