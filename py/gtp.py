@@ -112,7 +112,8 @@ class GtpEngine:
     """One game under GTP control.
 
     ``settings`` are the game's (``GameState.settings()`` shape); ``level``,
-    ``seed`` and ``move_time`` go to ``ai.choose_move`` on ``genmove``."""
+    ``seed`` and ``move_time`` go to the game's engine (``ai.new_engine``,
+    kept for the session) on ``genmove``."""
 
     def __init__(
         self,
@@ -133,6 +134,7 @@ class GtpEngine:
         )
         self.level = level
         self.seed = seed
+        self.computer = ai.new_engine(game)  # one for the session: it thinks on across a game's moves
         self.move_time = move_time
         self.stdin = stdin if stdin is not None else sys.stdin
         self.stdout = stdout if stdout is not None else sys.stdout
@@ -286,7 +288,7 @@ class GtpEngine:
             raise CommandError(f"it is {COLOUR_NAMES[self.state.turn]}'s turn")
         level = self.level or ai.DEFAULT_LEVEL.get(self.game, "")
         try:
-            move = ai.choose_move(self.state, level, seed=self.seed, move_time=self.move_time)
+            move = self.computer.choose_move(self.state, level, seed=self.seed, move_time=self.move_time)
         except ValueError as error:
             raise CommandError(str(error)) from None
         text = self.state.move_to_text(move)

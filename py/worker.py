@@ -38,12 +38,20 @@ def load_state(saved: dict[str, Any]) -> GameState:
     return STATES[saved["game"]].from_dict(saved)
 
 
+#: This worker's computer players, one per game, kept while it lives so
+#: that the levels that keep their tree think on across a game's moves.
+PLAYERS: dict[str, Any] = {}
+
+
 @json_reply
 def choose_move(request: dict[str, Any]) -> dict[str, Any]:
     """{"game": <save dict>, "level": str, "seed": int} -> {"move": text}
     or {"error": message}."""
     state = load_state(request["game"])
-    move = ai.choose_move(state, request["level"], seed=request.get("seed"), move_time=request.get("move_time"))
+    if state.game not in PLAYERS:
+        PLAYERS[state.game] = ai.new_engine(state.game)
+    move = PLAYERS[state.game].choose_move(state, request["level"], seed=request.get("seed"),
+                                           move_time=request.get("move_time"))
     return {"move": state.move_to_text(move)}
 
 

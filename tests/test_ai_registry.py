@@ -38,7 +38,7 @@ def test_each_engine_plays_exactly_the_registrys_levels(game: str) -> None:
     entry = registry.GAMES[game]
     module = ai.engine(game)
     assert module.__name__ == f"ai.{entry.engine}"
-    assert list(module.LEVELS) == list(entry.levels.names) == ai.levels(game)
+    assert list(module.LEVELS) == list(entry.levels.names) == ai.levels(game) == list(module.Engine.level_settings)
     # The parameter tables stay in the engines (Hex's and Y's come with
     # their LEVELS from the search they share).
     if hasattr(module, "LEVEL_SETTINGS"):
@@ -51,6 +51,15 @@ def test_each_engine_plays_exactly_the_registrys_levels(game: str) -> None:
         assert ai.choose_move(state, level, seed=1, move_time=0.05) in state.legal_moves(), level
     with pytest.raises(ValueError, match="grandmaster"):
         ai.choose_move(state, "grandmaster")
+
+
+@pytest.mark.parametrize("game", sorted(ai.MODULES))
+def test_new_engine_is_a_fresh_player_of_the_game(game: str) -> None:
+    first, second = ai.new_engine(game), ai.new_engine(game)
+    assert type(first) is ai.engine(game).Engine and first is not second
+    state = registry.STATES[game]()
+    level = ai.levels(game)[0]  # capped by playouts, so the seeded move is the same every time
+    assert first.choose_move(state, level, seed=3) == ai.choose_move(state, level, seed=3)
 
 
 def test_the_registry_knows_every_game_and_nothing_else() -> None:
@@ -69,7 +78,8 @@ def test_the_page_imports_no_engine_until_one_is_needed() -> None:
     Notakto's, and only it."""
     code = (
         "import sys, app.games, app.session, app.stats, app.saves, app.views, app.storage, app.embed\n"
-        "engines = lambda: sorted(m for m in sys.modules if m.startswith('ai.'))\n"
+        # (ai.search, the engines' shared scaffold, builds nothing: not an engine)
+        "engines = lambda: sorted(m for m in sys.modules if m.startswith('ai.') and m != 'ai.search')\n"
         "print(engines())\n"
         "from core import NotaktoState\n"
         "spec = app.games.SPECS['notakto']\n"

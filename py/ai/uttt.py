@@ -15,9 +15,10 @@
   the tree; a move proven lost is never chosen, a proven win is played at
   once, and the search stops when the root is solved;
 - tree reuse: the strongest level, and any search given ``move_time``, keeps
-  its tree in a module-level cache keyed by the move list. The next request
-  whose move list extends that one starts from the matching node, so the
-  persistent web worker and the GTP engine think on across moves.
+  its tree in the ``Engine`` that searched (see ``ai.search``). Its next
+  request whose move list extends that one starts from the matching node,
+  so the web worker and the GTP engine, which hold one engine for the game,
+  think on across moves.
 
 Everything is seeded: for a given seed and position a playout-capped search
 is reproducible; a timed one depends on the machine's speed.
@@ -67,10 +68,9 @@ from core.uttt import (
     BITS, BOARD_CELLS, CELL_BOARD, CELL_POSITION, CELLS_OF, FULL, HAS_LINE, LINES, WINNING_CELLS, UtttState,
 )
 
-from . import spend
+from .search import DRAWN, LOSS, WIN, Engine as BaseEngine, SearchResult, spend
 
 DRAW = -1  # a playout's result when nobody wins (else the winner, 0 or 1)
-WIN, DRAWN, LOSS = 1, 0, -1  # proven values, for the player who moved into the node
 
 #: ``LINE_POSSIBLE[blocked]``: whether some line of the big board avoids
 #: every board in ``blocked`` (those drawn or won by the opponent).
@@ -79,9 +79,11 @@ LINE_POSSIBLE: tuple[bool, ...] = tuple(
 )
 
 
-#: The mean a proven node keeps, so that UCT needs no test for proofs: a
-#: proven loss is never chosen, a proven draw is worth exactly a draw.
-PROVEN_MEAN = {WIN: 1e9, DRAWN: 0.5, LOSS: -1e9}
+#: The mean a proven node keeps (for its mover, while its proof is for the
+#: side to move there), so that UCT needs no test for proofs: a move into a
+#: position its side to move wins is never chosen, one into a lost position
+#: always, and a proven draw is worth exactly a draw.
+PROVEN_MEAN = {WIN: -1e9, DRAWN: 0.5, LOSS: 1e9}
 
 
 class Node:
@@ -93,7 +95,8 @@ class Node:
     move's prior. ``rsqrt`` is ``visits ** -0.5``, kept up to date so that
     choosing among siblings costs no square roots. ``children`` is None until
     the node is expanded. ``proof`` is None until the solver knows the
-    position's value for the mover under perfect play: WIN, LOSS or DRAWN.
+    position's value under perfect play for the side to move in it (not the
+    mover): WIN, LOSS or DRAWN, as everywhere (``ai.search``).
     """
 
     __slots__ = ("move", "children", "visits", "mean", "rsqrt", "proof")
@@ -251,16 +254,6 @@ class Prior(NamedTuple):
 DEFAULT_PRIOR = Prior()
 
 
-class SearchResult(NamedTuple):
-    """What a search found: the move, and figures for tests and tuning."""
-
-    move: int
-    iterations: int  # playouts (or proven positions reached) in this search
-    root_visits: float  # including those of a reused tree
-    proof: int | None  # the root's proven value for the side to move: WIN, LOSS, DRAWN
-    seconds: float
-
-
 class Search:
     """Monte Carlo tree search with UCT, priors, an MCTS-solver and tree reuse.
 
@@ -299,8 +292,10 @@ class Search:
         # than a playout in Pyodide.
         done = spend(self._iterate, root, max_iterations, deadline, every=16)
         self.iterations += done
-        proof = None if root.proof is None else -root.proof
-        return SearchResult(self.best_move(), done, root.visits, proof, time.perf_counter() - start)
+        best = best_child(root)
+        # The chosen child's mean is for its mover, the side to move here.
+        rate = best.mean if best.proof is None else 0.5 if best.proof == DRAWN else float(best.proof == LOSS)
+        return SearchResult(best.move, done, root.visits, root.proof, rate, time.perf_counter() - start)
 
     def _expand(self, node: Node, marks: list[list[int]], won: list[int], closed: int, forced: int,
                 player: int) -> None:
@@ -309,9 +304,9 @@ class Search:
         win = _winning_move(marks, won, closed, forced, player)
         if win >= 0:
             child = Node(win, 1.0)
-            child.prove(WIN)
+            child.prove(LOSS)  # the opponent, to move there, has lost
             node.children = [child]
-            node.prove(LOSS)
+            node.prove(WIN)
             return
         prior = self.prior
         weight = prior.visits
@@ -351,8 +346,7 @@ class Search:
         scale = self.exploration
         while True:
             if node.proof is not None:
-                mover = player ^ 1
-                result = mover if node.proof == WIN else DRAW if node.proof == DRAWN else player
+                result = player if node.proof == WIN else DRAW if node.proof == DRAWN else player ^ 1
                 break
             children = node.children
             if children is None:
@@ -374,7 +368,7 @@ class Search:
             closed, forced, result = _play(marks, won, closed, player, node.move)
             player ^= 1
             if result is not None:
-                node.prove(DRAWN if result == DRAW else WIN)
+                node.prove(DRAWN if result == DRAW else LOSS)  # the mover won: lost for the side to move
                 break
         self._backpropagate(path, result, player)
 
@@ -402,20 +396,20 @@ def _prove(node: Node) -> bool:
     """Update ``node``'s proof from its children; True when it is proven."""
     if node.proof is not None:
         return True
-    best = LOSS
+    worst = WIN  # the least any child is worth to the opponent, who moves there
     unknown = False
     for child in node.children or ():
         proof = child.proof
-        if proof == WIN:
-            node.prove(LOSS)  # the side to move has a winning move
+        if proof == LOSS:
+            node.prove(WIN)  # a move leaves the opponent lost
             return True
         if proof is None:
             unknown = True
-        elif proof > best:
-            best = proof
+        elif proof < worst:
+            worst = proof
     if unknown:
         return False
-    node.prove(-best)
+    node.prove(-worst)
     return True
 
 
@@ -426,9 +420,9 @@ def best_child(root: Node) -> Node:
     if not children:
         raise ValueError("the search has not expanded the root")
     for child in children:
-        if child.proof == WIN:
+        if child.proof == LOSS:  # the opponent, to move there, has lost
             return child
-    alive = [child for child in children if child.proof != LOSS] or children
+    alive = [child for child in children if child.proof != WIN] or children
     best = max(alive, key=lambda child: (child.visits, child.mean))
     if best.proof is None and best.mean < 0.5:
         draws = [child for child in alive if child.proof == DRAWN]
@@ -439,9 +433,10 @@ def best_child(root: Node) -> Node:
 
 # -- levels and the entry point ------------------------------------------------------
 class Level(NamedTuple):
-    """A level's budget: at most ``iterations`` playouts (None: no cap) and
-    at most ``seconds``; whether it keeps its tree between moves; and how
-    often it slips into a random move instead of searching."""
+    """A level's budget (an ``ai.search.Budget``): at most ``iterations``
+    playouts (None: no cap) and at most ``seconds``; whether it keeps its
+    tree between moves. Then how often it slips into a random move instead
+    of searching, and UCT's exploration constant."""
 
     iterations: int | None
     seconds: float
@@ -458,40 +453,8 @@ LEVEL_SETTINGS: dict[str, Level] = {
 }
 LEVELS: list[str] = list(LEVEL_SETTINGS)
 
-#: The last search tree of a reusing level: (the move list it was for, its root).
-_cache: tuple[tuple[int, ...], Node] | None = None
 #: A reused tree is dropped beyond this many nodes, to bound memory.
 MAX_REUSED_NODES = 2_000_000
-
-
-def clear_cache() -> None:
-    """Forget the kept search tree (the next search starts afresh)."""
-    global _cache
-    _cache = None
-
-
-def _reused_root(moves: tuple[int, ...]) -> Node | None:
-    """The kept tree's node for this move list, when the list extends the
-    kept one and the search went that way."""
-    if _cache is None:
-        return None
-    kept_moves, node = _cache
-    if moves[: len(kept_moves)] != kept_moves:
-        return None
-    for move in moves[len(kept_moves):]:
-        child = node.child(move)
-        if child is None:
-            return None
-        node = child
-    return node
-
-
-def _rng(state: UtttState, seed: int | None) -> random.Random:
-    # Seeded by the moves so far too: one game seed then gives fresh draws at
-    # every move, and replaying the same game gives the same choices.
-    if seed is None:
-        return random.Random()
-    return random.Random(f"uttt|{seed}|{','.join(map(str, state.moves))}")
 
 
 def trivial_move(state: UtttState) -> int | None:
@@ -507,43 +470,59 @@ def trivial_move(state: UtttState) -> int | None:
     return win if win >= 0 else None
 
 
+class Engine(BaseEngine):
+    """The UTTT player: ``choose_move`` at a level (see the module doc), and
+    the tree it keeps for the master level and any move given ``move_time``."""
+
+    level_settings = LEVEL_SETTINGS
+
+    def seed_context(self, state: UtttState) -> str:
+        # UTTT has no settings; this text is what its seeded games have
+        # always been seeded with, so they replay as before.
+        return "uttt"
+
+    def may_reuse(self, node: Node) -> bool:
+        return node.visits <= MAX_REUSED_NODES  # about one node per visit
+
+    def search(self, state: UtttState, iterations: int | None = None, seconds: float | None = None,
+               seed: int | None = None, exploration: float = 0.7, reuse: bool = False,
+               prior: Prior = DEFAULT_PRIOR) -> SearchResult:
+        """Run one search on ``state`` (left unchanged) and return what it
+        found. With ``reuse``, start from the kept tree when it covers this
+        position and keep the new tree for the next call."""
+        root = self.kept_root(state) if reuse else None
+        searcher = Search(state, self.rng(state, seed), exploration, root, prior)
+        result = searcher.run(iterations, seconds)
+        if reuse:
+            self.keep(state, searcher.root)
+        return result
+
+    def move(self, state: UtttState, settings: Level, seed: int | None, move_time: float | None) -> int:
+        """The move at ``settings``. ``move_time`` (seconds) replaces the
+        level's budget and lifts its playout cap: full strength for that long."""
+        move = trivial_move(state)
+        if move is not None:
+            return move
+        if move_time is not None:
+            return self.search(state, None, move_time, seed, settings.exploration, reuse=True).move
+        if settings.slip:
+            rng = self.rng(state, seed)
+            if rng.random() < settings.slip:
+                return rng.choice(state.legal_moves())
+            seed = None if seed is None else rng.randrange(1 << 30)
+        return self.search(state, settings.iterations, settings.seconds, seed, settings.exploration,
+                           settings.reuse).move
+
+
 def search(state: UtttState, iterations: int | None = None, seconds: float | None = None,
-           seed: int | None = None, exploration: float = 0.7, reuse: bool = False,
-           prior: Prior = DEFAULT_PRIOR) -> SearchResult:
-    """Run one search on ``state`` (left unchanged) and return what it found.
-    With ``reuse``, start from the kept tree when it covers this position
-    and keep the new tree for the next call."""
-    global _cache
-    moves = tuple(state.moves)
-    root = _reused_root(moves) if reuse else None
-    if root is not None and root.visits > MAX_REUSED_NODES:  # about one node per visit
-        root = None
-    searcher = Search(state, _rng(state, seed), exploration, root, prior)
-    result = searcher.run(iterations, seconds)
-    if reuse:
-        _cache = (moves, searcher.root)
-    return result
+           seed: int | None = None, exploration: float = 0.7, prior: Prior = DEFAULT_PRIOR) -> SearchResult:
+    """One search on ``state`` by a fresh engine (``Engine.search``): no
+    tree is reused or kept."""
+    return Engine().search(state, iterations, seconds, seed, exploration, prior=prior)
 
 
 def choose_move(state: UtttState, level: str, seed: int | None = None, move_time: float | None = None) -> int:
-    """The computer's move at ``level``. ``move_time`` (seconds) replaces the
-    level's budget and lifts its playout cap: full strength for that long."""
-    if level not in LEVEL_SETTINGS:
-        raise ValueError(f"unknown uttt level {level!r} (levels: {', '.join(LEVELS)})")
-    if state.is_over():
-        raise ValueError(f"no move to choose: the game is over in {state.position_text()}")
-    move = trivial_move(state)
-    if move is not None:
-        return move
-    settings = LEVEL_SETTINGS[level]
-    if move_time is not None:
-        if not move_time > 0:
-            raise ValueError(f"move_time must be a positive number of seconds, not {move_time!r}")
-        return search(state, None, move_time, seed, settings.exploration, reuse=True).move
-    if settings.slip:
-        rng = _rng(state, seed)
-        if rng.random() < settings.slip:
-            return rng.choice(state.legal_moves())
-        seed = None if seed is None else rng.randrange(1 << 30)
-    return search(state, settings.iterations, settings.seconds, seed, settings.exploration,
-                  settings.reuse).move
+    """The computer's move at ``level`` by a fresh engine
+    (``Engine.choose_move``). Nothing is kept between calls: a player that
+    wants the master level to think on across a game holds an ``Engine``."""
+    return Engine().choose_move(state, level, seed, move_time)

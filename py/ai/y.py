@@ -23,10 +23,10 @@ import random
 from core.y import YState
 
 from . import connection
-from .connection import LEVELS, SearchResult, clear_cache, edge_distances, search  # noqa: F401
+from .connection import LEVEL_SETTINGS, LEVELS, SearchResult, edge_distances, search  # noqa: F401
 
-__all__ = ["LEVELS", "choose_move", "should_swap", "swap_distance", "fair_openings", "opening_move",
-           "clear_cache", "search", "SearchResult"]
+__all__ = ["LEVELS", "LEVEL_SETTINGS", "Engine", "choose_move", "should_swap", "swap_distance", "fair_openings",
+           "opening_move", "search", "SearchResult"]
 
 
 def swap_distance(size: int) -> int:
@@ -63,6 +63,18 @@ def opening_move(state: YState, rng: random.Random) -> int:
     return rng.choice(fair_openings(state.size))
 
 
+class Engine(connection.Engine):
+    """The Y player: the connection games' engine with Y's swap decision
+    and openings."""
+
+    def swaps(self, state: YState) -> bool:
+        return should_swap(state)
+
+    def opening(self, state: YState, rng: random.Random) -> int:
+        return opening_move(state, rng)
+
+
 def choose_move(state: YState, level: str, seed: int | None = None, move_time: float | None = None) -> int:
-    """The computer's move at ``level``; see ``connection.choose_move``."""
-    return connection.choose_move(state, level, seed, move_time, swap_rule=should_swap, opening=opening_move)
+    """The computer's move at ``level`` by a fresh engine
+    (``Engine.choose_move``), which keeps nothing between calls."""
+    return Engine().choose_move(state, level, seed, move_time)

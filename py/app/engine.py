@@ -25,6 +25,7 @@ class Engine:
         # The harness starts its own worker script (py/app/harness.py).
         self.worker_src = "./py/worker.py"
         self._ready = asyncio.get_event_loop().create_future()
+        self._players: dict[str, Any] = {}  # without a worker: one engine per game, as the worker keeps
 
     def start(self) -> None:
         script = js.document.createElement("script")
@@ -54,7 +55,9 @@ class Engine:
     async def choose_move(self, state: GameState, level: str, seed: int) -> str:
         await self._ready
         if self.worker is None:
-            return state.move_to_text(ai.choose_move(state, level, seed=seed))
+            if state.game not in self._players:
+                self._players[state.game] = ai.new_engine(state.game)
+            return state.move_to_text(self._players[state.game].choose_move(state, level, seed=seed))
         request = json.dumps({"game": state.to_dict(), "level": level, "seed": seed})
         answer = json.loads(str(await self.worker.choose_move(request)))
         if "error" in answer:

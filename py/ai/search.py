@@ -1,0 +1,182 @@
+"""What the computer players share: level budgets, the search result, the
+meaning of proven values, seeded randomness, the checks every
+``choose_move`` makes first, the searches' budget loop, and ``Engine``,
+the object that plays one game and keeps its search tree between moves.
+
+Whoever plays a game holds an engine (the web worker, the GTP engine, the
+arena's player, a test) and asks it for every move of that game; a level
+that keeps its tree (``Budget.reuse``, and any move given ``move_time``)
+then starts each search from the node of the kept tree that the game has
+reached. An engine drops its tree by itself when asked about another game,
+other settings or a position that does not follow from the kept one, and
+two engines never share a tree. ``ai.choose_move`` and each engine module's
+``choose_move`` use a fresh engine per call: they keep nothing, so a seeded
+call gives the same move whatever was asked before.
+
+Standard library only, like ``core``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Any, ClassVar, NamedTuple, Protocol, runtime_checkable
+
+from core.base import GameState
+
+#: Proven values, in both searches: the value of a position for the side
+#: to move in it, under perfect play. A node's proof is its position's
+#: value for the player to move there, and a search's ``proof`` is the
+#: root's (so LOSS means the side asking has lost, whatever it plays).
+WIN, DRAWN, LOSS = 1, 0, -1
+
+
+@runtime_checkable
+class Budget(Protocol):
+    """A searching level's budget per move: at most ``iterations`` (None:
+    no cap) and at most ``seconds``, whichever ends first; and whether it
+    keeps its tree between the moves of a game (``reuse``).
+
+    Each searching engine's ``Level`` is a NamedTuple that starts with these
+    three fields and adds its own settings. (A NamedTuple cannot inherit
+    fields; dataclasses can, but building them costs some 10 million
+    instructions at import, several ms, where NamedTuples cost a tenth.)"""
+
+    @property
+    def iterations(self) -> int | None: ...
+
+    @property
+    def seconds(self) -> float: ...
+
+    @property
+    def reuse(self) -> bool: ...
+
+
+class SearchResult(NamedTuple):
+    """What a search found: the move, and figures for tests and tuning."""
+
+    move: int
+    iterations: int  # playouts (or proven positions reached) in this search
+    root_visits: float  # including those of a reused tree
+    proof: int | None  # the root's proven value for the side to move: WIN, DRAWN or LOSS
+    win_rate: float  # the chosen move's mean result for the side to move (a draw counts half)
+    seconds: float
+
+
+def seeded_random(seed: int | None, context: str, moves: Sequence[int]) -> random.Random:
+    """The random source for one move: unseeded for ``seed`` None, else
+    seeded by the text ``"{context}|{seed}|{moves}"`` (the moves so far,
+    comma-separated). One game seed thus gives fresh draws at every move,
+    and replaying the same game the same ones. ``context`` names the game
+    and what of its settings matters; it is part of every seeded game's
+    identity, so changing an engine's context changes its seeded moves."""
+    if seed is None:
+        return random.Random()
+    return random.Random(f"{context}|{seed}|{','.join(map(str, moves))}")
+
+
+def spend(iterate: Callable[[], None], root: Any, max_iterations: int | None, deadline: float | None,
+          every: int) -> int:
+    """The searches' budget loop: call ``iterate`` until ``root.proof`` is
+    set, ``max_iterations`` calls were made or ``deadline`` (a
+    ``time.perf_counter`` value) has passed, whichever comes first, and at
+    least once. The clock is read every ``every`` calls (a power of two),
+    far less often than a playout costs. Returns the number of calls."""
+    mask = every - 1
+    done = 0
+    while root.proof is None:
+        iterate()
+        done += 1
+        if max_iterations is not None and done >= max_iterations:
+            break
+        if deadline is not None and not done & mask and time.perf_counter() >= deadline:
+            break
+    return done
+
+
+def settings_key(state: GameState) -> tuple[Any, ...]:
+    """The game's settings as a hashable key (sorted by name)."""
+    return tuple(sorted(state.settings().items()))
+
+
+class Engine:
+    """A computer player: ``choose_move`` at one of ``level_settings``, and
+    the search tree it keeps between the moves of a game.
+
+    A game's engine subclasses this with its levels and ``move``; searching
+    engines also grow and keep trees through ``kept_root`` and ``keep``.
+    The tree is kept together with the game, its settings and the move
+    list it was grown for; its nodes need only ``child(move)``, the node
+    reached by ``move`` or None when the search never went there."""
+
+    #: level name -> that level's settings, weakest first
+    level_settings: ClassVar[Mapping[str, Any]] = {}
+
+    def __init__(self) -> None:
+        self._tree: tuple[Hashable, tuple[int, ...], Any] | None = None
+
+    # -- playing ---------------------------------------------------------------------------
+    def choose_move(self, state: GameState, level: str, seed: int | None = None,
+                    move_time: float | None = None) -> int:
+        """The computer's move at ``level`` for the side to move in
+        ``state`` (left as it was). ``seed`` makes the choice reproducible;
+        ``move_time`` (seconds) replaces the level's budget where the game
+        searches. Raises ValueError for an unknown level, a finished game
+        or a ``move_time`` that is not a positive number."""
+        if level not in self.level_settings:
+            raise ValueError(f"unknown {state.game} level {level!r} (levels: {', '.join(self.level_settings)})")
+        if state.is_over():
+            raise ValueError(f"no move to choose: the game is over in {state.position_text()}")
+        if move_time is not None and not move_time > 0:
+            raise ValueError(f"move_time must be a positive number of seconds, not {move_time!r}")
+        return self.move(state, self.level_settings[level], seed, move_time)
+
+    def move(self, state: GameState, settings: Any, seed: int | None, move_time: float | None) -> int:
+        """The move at a level whose settings are ``settings``, once
+        ``choose_move`` has checked the request."""
+        raise NotImplementedError
+
+    def seed_context(self, state: GameState) -> str:
+        """The game and its settings, for ``seeded_random``."""
+        settings = ",".join(f"{key}={value}" for key, value in settings_key(state))
+        return f"{state.game}|{settings}"
+
+    def rng(self, state: GameState, seed: int | None) -> random.Random:
+        """The random source for this move (``seeded_random``)."""
+        return seeded_random(seed, self.seed_context(state), state.moves)
+
+    # -- the kept tree -------------------------------------------------------------------------
+    def kept_root(self, state: GameState) -> Any | None:
+        """The kept tree's node for ``state``: when the tree was grown for
+        the same game and settings, ``state``'s move list extends the kept
+        one, the search went the way the game went, and ``may_reuse``
+        allows the node. Else None."""
+        if self._tree is None:
+            return None
+        key, kept_moves, node = self._tree
+        moves = tuple(state.moves)
+        if key != self.tree_key(state) or moves[: len(kept_moves)] != kept_moves:
+            return None
+        for move in moves[len(kept_moves):]:
+            node = node.child(move)
+            if node is None:
+                return None
+        return node if self.may_reuse(node) else None
+
+    def keep(self, state: GameState, root: Any) -> None:
+        """Keep ``root``, the tree of a search on ``state``, for the next move."""
+        self._tree = (self.tree_key(state), tuple(state.moves), root)
+
+    def forget(self) -> None:
+        """Drop the kept tree: the next search starts afresh."""
+        self._tree = None
+
+    def tree_key(self, state: GameState) -> Hashable:
+        """What a kept tree must have been grown for besides the moves."""
+        return state.game, settings_key(state)
+
+    def may_reuse(self, node: Any) -> bool:
+        """Whether a kept node is small enough to search on from (engines
+        bound their trees' memory here)."""
+        return True
