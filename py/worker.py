@@ -55,5 +55,5 @@ def choose_move(request: dict[str, Any]) -> dict[str, Any]:
     return {"move": state.move_to_text(move)}
 
 
-# What the app calls (Engine.choose_move in py/app/browser.py); nothing else.
+# What the app calls (Engine.choose_move in py/app/engine.py); nothing else.
 __export__ = ["choose_move"]

@@ -63,7 +63,6 @@ sys.path.insert(0, str(ROOT / "tools"))
 import ai  # noqa: E402
 import bench_worker  # noqa: E402 - the harness's worker module, run here under CPython
 import harness  # noqa: E402 - the server, Chromium and the page watch, shared with the end-to-end tests
-from ai import connection as connection_ai  # noqa: E402
 from ai import notakto as notakto_ai  # noqa: E402
 import registry  # noqa: E402
 from core import FIRST, SECOND, GameState  # noqa: E402
@@ -1299,8 +1298,7 @@ def level_budgets(game: str, rate: float) -> str:
     """Each level's budget (iterations and seconds, whichever ends first)
     and, at ``rate`` iterations per second, the seconds it thinks."""
     engine = ai.ENGINES[game]
-    # Hex and Y share their levels, defined in ai/connection.py.
-    settings = getattr(engine, "LEVEL_SETTINGS", None) or connection_ai.LEVEL_SETTINGS
+    settings = engine.LEVEL_SETTINGS
     parts = []
     for name in engine.LEVELS:
         level = settings[name]

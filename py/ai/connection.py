@@ -62,7 +62,7 @@ from operator import add, itemgetter
 from typing import Callable, NamedTuple
 
 from core.base import GameState
-from core.hex import Layout
+from core.hex import HexState, Layout
 
 from . import solver
 from .search import LOSS, WIN, Engine as BaseEngine, SearchResult, spend
@@ -903,7 +903,7 @@ def solve_first(state: GameState, seconds: float) -> tuple[int | None, list[int]
     the excluded ones are outside the opponent's must-play region or
     proven to lose; (None, None) when nothing is known or the solver does
     not apply (Y, or too many empty cells)."""
-    if state.game != "hex":
+    if not isinstance(state, HexState):  # the solver knows Hex's board only
         return None, None
     owners = state.owners()  # type: ignore[attr-defined]
     if owners.count(-1) > SOLVER_MAX_EMPTY:
