@@ -23,6 +23,7 @@ from core.hex import HexState
 from core.uttt import UtttState
 from core.y import YState
 from registry import STATES
+from test_uttt_ai import winning_moves_now
 
 #: The side to move (O) can win the game at once.
 UTTT_WIN_NOW = (
@@ -70,15 +71,7 @@ def finished(game: str) -> GameState:
     return state
 
 
-def wins_now(state: UtttState) -> list[int]:
-    wins = []
-    for move in state.legal_moves():
-        state.push(move)
-        outcome = state.outcome()
-        state.pop()
-        if outcome is not None and outcome.winner == state.turn:
-            wins.append(move)
-    return wins
+wins_now = winning_moves_now  # the brute force of tests/test_uttt_ai.py
 
 
 # -- the engine keeps its tree for one game ----------------------------------------------------

@@ -65,7 +65,7 @@ from core.base import GameState
 from core.hex import HexState, Layout
 
 from . import solver
-from .search import LOSS, WIN, Engine as BaseEngine, SearchResult, spend
+from .search import LOSS, WIN, Engine as BaseEngine, SearchResult, spend, subtree_size
 
 BLACK, WHITE = 1, 2  # colours on search boards: the player index plus one
 
@@ -527,13 +527,8 @@ class Node:
             return None
 
     def size(self) -> int:
-        """Nodes in this subtree (iterative: trees get deep)."""
-        count, stack = 0, [self]
-        while stack:
-            node = stack.pop()
-            count += 1
-            stack.extend(child for child in node.children if child is not None)
-        return count
+        """Nodes in this subtree."""
+        return subtree_size(self)
 
     def __repr__(self) -> str:
         return f"<Node moves={len(self.moves)} total={self.total} proof={self.proof}>"

@@ -95,6 +95,18 @@ def spend(iterate: Callable[[], None], root: Any, max_iterations: int | None, de
     return done
 
 
+def subtree_size(root: Any) -> int:
+    """Nodes in a search tree (iterative: trees get deep). A node's
+    ``children`` may be None (not expanded) or hold None (a move never
+    tried)."""
+    count, stack = 0, [root]
+    while stack:
+        node = stack.pop()
+        count += 1
+        stack.extend(child for child in node.children or () if child is not None)
+    return count
+
+
 def settings_key(state: GameState) -> tuple[Any, ...]:
     """The game's settings as a hashable key (sorted by name)."""
     return tuple(sorted(state.settings().items()))

@@ -68,7 +68,7 @@ from core.uttt import (
     BITS, BOARD_CELLS, CELL_BOARD, CELL_POSITION, CELLS_OF, FULL, HAS_LINE, LINES, WINNING_CELLS, UtttState,
 )
 
-from .search import DRAWN, LOSS, WIN, Engine as BaseEngine, SearchResult, spend
+from .search import DRAWN, LOSS, WIN, Engine as BaseEngine, SearchResult, spend, subtree_size
 
 DRAW = -1  # a playout's result when nobody wins (else the winner, 0 or 1)
 
@@ -120,13 +120,8 @@ class Node:
         return None
 
     def size(self) -> int:
-        """Nodes in this subtree (iterative: trees get deep)."""
-        count, stack = 0, [self]
-        while stack:
-            node = stack.pop()
-            count += 1
-            stack.extend(node.children or ())
-        return count
+        """Nodes in this subtree."""
+        return subtree_size(self)
 
     def __repr__(self) -> str:
         return f"<Node move={self.move} visits={self.visits:g} mean={self.mean:.3f} proof={self.proof}>"
