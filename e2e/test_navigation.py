@@ -121,37 +121,37 @@ def test_a_link_with_settings_in_the_hash(page: Page, server: AppServer) -> None
 
 
 def test_a_running_clock_left_behind_does_not_fire_and_is_right_on_return(page: Page, server: AppServer) -> None:
-    open_app(page, server, "?vs=two_player&time=60#/uttt")
-    expect(page.get_by_test_id("clock")).to_have_text("1:00")
+    open_app(page, server, "?vs=two_player&time=30#/uttt")
+    expect(page.get_by_test_id("clock")).to_have_text("0:30")
     page.get_by_test_id("cell-e5").click()
     expect(page.get_by_test_id("move-list").locator("li")).to_have_count(1)
     moved_at_ms = page.evaluate("Date.now()")
     page.get_by_test_id("back-link").click()
     page.get_by_test_id("pick-notakto").click()
     expect(page.get_by_test_id("notakto-boards")).to_be_visible()
-    page.evaluate("appAdvanceClock(30000)")
+    page.evaluate("appAdvanceClock(10000)")
     page.wait_for_timeout(1_500)
     expect(page.get_by_test_id("clock")).to_be_hidden()
     expect(page.get_by_test_id("live")).not_to_have_text(re.compile("time ran out"))
     page.go_back()
     page.go_back()
     expect(page.get_by_test_id("uttt-board")).to_be_visible()
-    # The clock is wall time: the 30 s skipped while away and the real
+    # The clock is wall time: the 10 s skipped while away and the real
     # seconds the navigation took are gone, and nothing moved meanwhile.
     clock = page.get_by_test_id("clock").inner_text()
-    expected = 60 - 30 - (page.evaluate("Date.now()") - moved_at_ms) / 1000
+    expected = 30 - 10 - (page.evaluate("Date.now()") - moved_at_ms) / 1000
     minutes, seconds = (int(part) for part in clock.split(":"))
     assert abs(60 * minutes + seconds - expected) <= 2, (clock, expected)
     expect(page.locator(".cell.o")).to_have_count(0)
     # Away past the limit: back on the screen, the computer moves for the player.
     page.get_by_test_id("back-link").click()
-    page.evaluate("appAdvanceClock(40000)")
+    page.evaluate("appAdvanceClock(30000)")
     page.wait_for_timeout(1_000)
     expect(page.locator(".cell.o")).to_have_count(0)
     page.go_back()
     expect(page.locator(".cell.o")).to_have_count(1, timeout=THINK_MS)
     expect(page.get_by_test_id("live")).to_have_text(re.compile("Player 2's time ran out"))
-    expect(page.get_by_test_id("clock")).to_have_text(re.compile(r"^(1:00|0:59)$"))
+    expect(page.get_by_test_id("clock")).to_have_text(re.compile(r"^0:(30|29)$"))
 
 
 # Every event listener on the page's elements, window and document, as

@@ -329,3 +329,13 @@ def test_a_game_saved_by_another_tab_raises_a_conflict_and_can_be_taken_over() -
     assert mine.move("e5").conflict  # saving would overwrite theirs: not written
     mine.take_over()
     assert mine.session.state.move_texts() == ["a1"]
+
+
+def test_the_forms_events_arrive_as_text_and_names() -> None:
+    screen = two_player("notakto", boards=3)
+    assert screen.choose("boards", "2").parts == ALL and len(screen.session.state.boards) == 2
+    assert screen.choose("boards", "9") == NOTHING and screen.choose("colour", "red") == NOTHING
+    assert screen.choose("hints", "True") == NOTHING  # a switch, not a menu
+    assert screen.toggle("takeover-1", True).parts == ALL and screen.session.takeover == [False, True]
+    assert screen.toggle("takeover-7", True) == NOTHING
+    assert screen.toggle("hints", True).parts >= {"board", "toggles"} and screen.settings["hints"]

@@ -287,23 +287,13 @@ class App:
 
     def setting_changed(self, event: Any) -> None:
         name = event.target.dataset.setting
-        if self.controller is None or not isinstance(name, str):
-            return
-        screen = self.controller.screen
-        choice = next((c for c in screen.spec.choices if c.name == name), None)
-        by_text = {str(value): value for value in choice.values} if choice else {}
-        text = str(event.target.value)
-        if text in by_text:
-            self.controller.apply(screen.change_setting(name, by_text[text]))
+        if self.controller is not None and isinstance(name, str):
+            self.controller.apply(self.controller.screen.choose(name, str(event.target.value)))
 
     def toggle_changed(self, event: Any) -> None:
         name = event.target.dataset.toggle
-        if self.controller is None or not isinstance(name, str):
-            return
-        screen, on_now = self.controller.screen, bool(event.target.checked)
-        kind, _, seat = name.partition("-")
-        change = screen.set_takeover(int(seat), on_now) if kind == "takeover" else screen.set_display(name, on_now)
-        self.controller.apply(change)
+        if self.controller is not None and isinstance(name, str):
+            self.controller.apply(self.controller.screen.toggle(name, bool(event.target.checked)))
 
     def storage_event(self, event: Any) -> None:
         name = self.storage.name_of(event.key) if isinstance(event.key, str) else None

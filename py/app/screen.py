@@ -255,6 +255,19 @@ class GameScreen:
         self.waiting = None
         return self.save() | Change(ALL)
 
+    def choose(self, name: str, text: str) -> Change:
+        """A value picked in the settings form, as the menu's text."""
+        choice = next((c for c in self.spec.choices if c.name == name and c.applies == "next"), None)
+        by_text = {str(value): value for value in choice.values} if choice else {}
+        return self.change_setting(name, by_text[text]) if text in by_text else NOTHING
+
+    def toggle(self, name: str, on: bool) -> Change:
+        """A switch flipped: a display setting, or ``takeover-<seat>``."""
+        kind, _, seat = name.partition("-")
+        if kind == "takeover":
+            return self.set_takeover(int(seat), on) if seat in ("0", "1") else NOTHING
+        return self.set_display(name, on)
+
     def apply_link_settings(self, settings: dict[str, Any]) -> Change:
         """Settings from a link (the page's URL, a route's parameters), as if
         the player had chosen them; those already in force change nothing."""
