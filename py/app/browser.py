@@ -22,7 +22,7 @@ from .engine import Engine
 from .dom import found, on, tr
 from .games import SPECS
 from .screen import ALL, NOTHING, Change, ComputerRequest, GameScreen
-from .screen_view import screen_view, stats_rows
+from .screen_view import clock, screen_view, stats_rows
 from .session import new_id
 from .storage import Storage
 from .views import Msg
@@ -102,12 +102,17 @@ class ScreenController:
         return screen_view(self.screen, tall=bool(self.app.portrait.matches))
 
     def apply(self, change: Change) -> None:
-        """Draw what a command changed and do what it asks of the page;
-        then, if the computer is to move, ask it."""
+        """Draw what a command changed and do what it asks of the page; if
+        the computer is now to move, ask it."""
         if self.closed or change == NOTHING:
             return
-        if change.parts:
-            render.render(self.view(), change.parts, self.app.board)
+        # Asked before drawing, so that one draw shows "thinking" too.
+        request = self.screen.computer_request()
+        parts = change.parts | (frozenset({"status", "board"}) if request is not None else frozenset())
+        if parts == {"clock"}:
+            render.render_clock(clock(self.screen.session))  # a tick: not the whole view four times a second
+        elif parts:
+            render.render(self.view(), parts, self.app.board)
         if "stats" in change.parts:
             render.render_stats(stats_rows(self.screen))
         if change.announce is not None:
@@ -124,12 +129,7 @@ class ScreenController:
                  (Msg("notice.keep_mine"), lambda: self.apply(self.screen.keep_mine()))],
             )
         self.app.show_storage_notices()
-        self.maybe_computer()
-
-    def maybe_computer(self) -> None:
-        request = self.screen.computer_request()
         if request is not None:
-            render.render(self.view(), ("status", "board"), self.app.board)
             asyncio.ensure_future(dom.guard(self.think(request)))
 
     async def think(self, request: ComputerRequest) -> None:

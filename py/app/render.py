@@ -11,7 +11,7 @@ from typing import Any, Iterable
 import js
 
 from .dom import BoardView, element, tr
-from .screen_view import ScreenView, StatView
+from .screen_view import ClockView, ScreenView, StatView
 from .views import Msg
 
 shell = js.window.appShell
@@ -32,7 +32,7 @@ def render(view: ScreenView, parts: Iterable[str], board: BoardView) -> None:
     if "status" in parts or "board" in parts:
         render_status(view)
     if "clock" in parts or "status" in parts:
-        render_clock(view)
+        render_clock(view.clock)
     if "result" in parts:
         render_result(view)
     if "moves" in parts:
@@ -59,14 +59,14 @@ def render_status(view: ScreenView) -> None:
         node.hidden = not button.shown
 
 
-def render_clock(view: ScreenView) -> None:
+def render_clock(view: ClockView | None) -> None:
     clock = by_id("clock")
-    if view.clock is None:
+    if view is None:
         clock.hidden = True
         return
-    clock.textContent = view.clock.text
-    clock.setAttribute("aria-label", tr(Msg("clock.label", {"time": view.clock.text})))
-    clock.classList.toggle("low", view.clock.low)
+    clock.textContent = view.text
+    clock.setAttribute("aria-label", tr(Msg("clock.label", {"time": view.text})))
+    clock.classList.toggle("low", view.low)
     clock.hidden = False
 
 
