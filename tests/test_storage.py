@@ -288,6 +288,75 @@ def test_memory_copy_is_dropped_once_the_browser_accepts_the_key_again():
     assert storage.read("prefs", lambda d: True, None) == 3
 
 
+class ByteQuota(MemoryBackend):
+    """A backend that holds at most ``limit`` characters (keys and values),
+    raising on a setItem beyond it, as a browser's quota does."""
+
+    def __init__(self, limit: int, items=None) -> None:
+        super().__init__(items)
+        self.limit = limit
+
+    def used(self, without=None) -> int:
+        return sum(len(k) + len(v) for k, v in self.items().items() if k != without)
+
+    def setItem(self, key, value):  # noqa: N802
+        if self.used(without=key) + len(key) + len(str(value)) > self.limit:
+            raise RuntimeError("QuotaExceededError")
+        super().setItem(key, value)
+
+
+def test_make_room_frees_space_until_the_write_fits():
+    backend = ByteQuota(200)
+    storage = Storage(backend)
+    for index in range(3):
+        assert storage.write(f"past/{index}", "x" * 20)
+    calls = []
+
+    def make_room():
+        left = sorted(name for name in storage.names() if name.startswith("past/"))
+        calls.append(left)
+        return bool(left) and storage.remove(left[0])
+
+    storage.make_room = make_room
+    assert storage.write("save/hex", "y" * 60) is True
+    assert not storage.in_memory("save/hex")
+    assert storage.read("save/hex", lambda d: True, None) == "y" * 60
+    assert len(calls) == 2 and storage.names() == ["past/2", "save/hex"]
+    assert storage.take_notices() == []
+
+
+def test_make_room_that_cannot_help_falls_back_to_memory():
+    backend = FullBackend({PREFIX + "a": envelope(1), PREFIX + "b": envelope(2)})
+    answers = iter([True, True, False])
+    storage = Storage(backend, make_room=lambda: next(answers))
+    assert storage.write("save/hex", [1]) is True
+    assert storage.in_memory("save/hex")
+    assert storage.take_notices() == [Notice("quota", "save/hex")]
+    assert next(answers, "spent") == "spent"  # asked until it said False
+
+
+def test_make_room_is_never_re_entered_and_cannot_loop_forever():
+    backend = FullBackend({PREFIX + "a": envelope(1), PREFIX + "b": envelope(2)})
+    calls = []
+
+    def make_room():
+        calls.append(1)
+        # Its own write (and the backup of a damaged value) fails over to
+        # memory instead of asking make_room again.
+        storage.write("note", len(calls))
+        return True  # wrongly claims to have freed something, every time
+
+    storage = Storage(backend, make_room=make_room)
+    assert storage.write("save/hex", [1]) is True
+    assert storage.in_memory("save/hex") and storage.in_memory("note")
+    assert 1 <= len(calls) <= 10
+    # A backup asks for room too, and falls back to memory the same way.
+    backend._items[PREFIX + "bad"] = "{not json"
+    calls.clear()
+    assert storage.read("bad", lambda d: True, "d") == "d"
+    assert calls and storage.in_memory(storage.backups()[0])
+
+
 def test_unusable_backend_runs_in_memory_with_a_notice():
     storage = Storage(RaisingBackend())
     assert storage.available is False

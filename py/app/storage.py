@@ -14,8 +14,11 @@ newer schema is additionally protected: this Storage refuses to overwrite or
 remove it, so going back to an older version of the app cannot destroy it.
 
 When the browser refuses to store (quota full, storage blocked, private
-mode), the data lives on in memory for the rest of the session and a notice
-tells the UI, which explains it to the player in their language.
+mode), the optional ``make_room`` hook may free space first (the app drops
+the oldest past games, see archive.py) and the write is tried again after
+each success; only when it can free nothing more does the data live on in
+memory for the rest of the session, with a notice the UI explains to the
+player in their language.
 
 Standard library only: the browser passes ``js.localStorage`` as ``backend``;
 tests and the no-storage fallback use ``MemoryBackend``.
@@ -107,10 +110,20 @@ class Storage:
     """Namespaced, enveloped, validated storage over a localStorage-like
     backend. See the module docstring for the guarantees."""
 
-    def __init__(self, backend: Backend | None, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        backend: Backend | None,
+        clock: Callable[[], float] = time.time,
+        make_room: Callable[[], bool] | None = None,
+    ) -> None:
         """``backend`` is ``js.localStorage`` in the browser (None when even
-        getting it failed); ``clock`` returns seconds since the epoch."""
+        getting it failed); ``clock`` returns seconds since the epoch.
+        ``make_room`` (also settable later as an attribute) is called when the
+        browser refuses a write: it removes something expendable and returns
+        True, or False when there is nothing left to remove."""
         self._clock = clock
+        self.make_room = make_room
+        self._making_room = False  # make_room is running: never call it again
         # Raw key -> raw envelope string: values the backend refused. They
         # shadow the backend for the rest of this session.
         self._memory: dict[str, str] = {}
@@ -206,9 +219,7 @@ class Storage:
             return True
         if not self._may_replace(name, key):
             return False
-        try:
-            self._backend.setItem(key, text)
-        except Exception:  # noqa: BLE001 - QuotaExceededError/SecurityError as JsException
+        if not self._set_item(key, text):
             self._memory[key] = text
             self._notice(QUOTA, name)
             return True
@@ -310,13 +321,40 @@ class Storage:
         backup = f"{BACKUP_PREFIX}{name}/{stamp}"
         key = self.raw_key(backup)
         if self._backend is not None:
-            try:
-                self._backend.setItem(key, raw)
+            if self._set_item(key, raw):
                 return backup
-            except Exception:  # noqa: BLE001
-                self._notice(QUOTA, backup)
+            self._notice(QUOTA, backup)
         self._memory[key] = raw
         return backup
+
+    def _set_item(self, key: str, text: str) -> bool:
+        """Store ``text`` in the browser; when it refuses, let ``make_room``
+        free space and try again after each success. False when the browser
+        still refuses. ``make_room`` is never re-entered (its own writes, or
+        backups it causes, simply fail over to memory), and it is called at
+        most once per stored key, so a hook that wrongly keeps answering
+        True cannot hang the page."""
+        assert self._backend is not None
+        try:
+            self._backend.setItem(key, text)
+            return True
+        except Exception:  # noqa: BLE001 - QuotaExceededError/SecurityError as JsException
+            pass
+        if self.make_room is None or self._making_room:
+            return False
+        self._making_room = True
+        try:
+            for _ in range(len(self._backend_keys()) + len(self._memory) + 1):
+                if not self.make_room():
+                    return False
+                try:
+                    self._backend.setItem(key, text)
+                    return True
+                except Exception:  # noqa: BLE001
+                    continue
+            return False
+        finally:
+            self._making_room = False
 
     def _backups_of(self, name: str) -> list[str]:
         start = f"{BACKUP_PREFIX}{name}/"
