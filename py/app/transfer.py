@@ -200,7 +200,7 @@ def read_share(game: str, payload: str) -> Transferred:
         raise TransferError("damaged")
     fields = body.split(".")
     if fields[0] != VERSION:
-        raise TransferError("version" if fields[0].isdigit() else "format", line=1, column=1)
+        raise TransferError("version") if fields[0].isdigit() else TransferError("format", line=1, column=1)
     if not _BODY_RE.fullmatch(body) or len(fields) not in (3, 4):
         raise TransferError("format", line=1, column=len(".".join(fields[:3])) + 1)
     values = fields[1].split("-") if fields[1] else []
@@ -373,7 +373,8 @@ class _Sgf:
             start = self.pos
             while _is_letter(self.text[self.pos:self.pos + 1]):
                 self.pos += 1
-            name = "".join(char for char in self.text[start:self.pos] if char.isupper())
+            ident = self.text[start:self.pos]  # FF[3] "AddBlack" is AB; a lower-case "b" is B
+            name = "".join(char for char in ident if char.isupper()) or ident.upper()
             line = self.text.count("\n", 0, start) + 1
             if self.peek() != "[":
                 raise self.fail()
