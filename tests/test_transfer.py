@@ -171,7 +171,8 @@ def test_a_pasted_share_link_is_imported() -> None:
 
 
 def test_import_is_lenient_about_whitespace_crlf_and_case() -> None:
-    text = "\r\n\r\n  [Abstract-Games 1]   GAME=Y  size=9 Swap=ON \r\n\r\n MOVES:  E5   swap\tC3 \r\n RESIGNED: Second\r\n\r\n"
+    text = ("\r\n\r\n  [Abstract-Games 1]   GAME=Y  size=9 Swap=ON \r\n\r\n"
+            " MOVES:  E5   swap\tC3 \r\n RESIGNED: Second\r\n\r\n")
     result = import_text(text)
     assert result.state.move_texts() == ["e5", "swap", "c3"]
     assert result.state.settings() == {"size": 9, "swap": True}
