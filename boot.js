@@ -135,6 +135,10 @@ function formatDuration(ms) {
   return t("time.minutes_seconds", { minutes, seconds: String(rest).padStart(2, "0") });
 }
 
+function formatDate(ms) {
+  return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(new Date(ms));
+}
+
 function formatPercent(fraction) {
   return new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 0 }).format(fraction);
 }
@@ -518,6 +522,7 @@ window.appShell = {
   routeQuery: currentRouteQuery,
   formatDuration,
   formatPercent,
+  formatDate,
   formatNumber: formatValue,
   onLanguage: (listener) => languageListeners.push(listener),
   onRoute: (listener) => routeListeners.push(listener),

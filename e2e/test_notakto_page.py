@@ -114,7 +114,7 @@ def perfect_pick(page: Page):
     from the move list the page shows)."""
     boards = page.locator(".nk-board").count()
     state = NotaktoState.from_settings({"boards": boards})
-    state.replay(page.locator("[data-testid=move-list] li").all_inner_texts())
+    state.replay(page.locator("[data-testid=move-list] .move-text").all_inner_texts())
     return page.get_by_test_id(f"cell-{state.move_to_text(ai.choose_move(state, 'perfect', seed=1))}")
 
 

@@ -177,6 +177,7 @@ def test_shell_keys_used_by_boot_js_exist() -> None:
 SAME_IN_EVERY_LANGUAGE = {
     "games.notakto.name", "games.uttt.name", "games.hex.name", "games.y.name", "cell.x", "cell.o",
     "stats.none", "notice.dismiss", "stats.rating", "time.minutes_seconds", "cell.label", "app.name",
+    "player.computer", "share.link",
 }
 
 

@@ -156,9 +156,14 @@ def test_game_over_by_the_rules_shows_the_result_and_records_it(game: str, reaso
         assert view.result.winner == outcome.winner
     else:
         assert view.result.reason.key in ("reason.three_boards_in_line.player", "reason.all_boards_decided")
-    assert screen.slot.load() is None  # the unfinished-game slot is cleared
     rows = {row.name: row for row in stats_rows(screen)}
     assert rows["games"].value == 1 and rows["games"].kind == "number"
+    # The finished game stays, across a reload too, and is counted once.
+    again = GameScreen(SPECS[game], screen.storage, "tab-b", Clock(), lambda: "2026-12-01", random.Random(1))
+    assert again.session.game_id == screen.session.game_id and again.session.is_over()
+    assert screen_view(again).result == view.result and again.computer_request() is None
+    assert {row.name: row for row in stats_rows(again)}["games"].value == 1
+    assert again.new_game().parts == ALL and not again.session.state.moves
 
 
 def test_a_drawn_uttt_game_says_draw() -> None:

@@ -1189,7 +1189,7 @@ def notakto_long_games(bench: Bench) -> list[Row]:
             page.get_by_test_id("result-new-game").click()
         for _ in range(200):
             page.wait_for_function(MY_TURN_JS, timeout=THINK_TIMEOUT_MS)
-            texts = page.locator("[data-testid=move-list] li").all_inner_texts()
+            texts = page.locator("[data-testid=move-list] .move-text").all_inner_texts()
             if page.get_by_test_id("result").is_visible():
                 plies.append(len(texts))
                 break

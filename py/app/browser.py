@@ -17,12 +17,12 @@ from typing import Any, Callable
 import js
 from pyodide.ffi import create_proxy
 
-from . import dom, embed, render
+from . import archive, dialogs, dom, embed, render, transfer
 from .engine import Engine
 from .dom import found, on, tr
 from .games import SPECS
-from .screen import ALL, NOTHING, Change, ComputerRequest, GameScreen
-from .screen_view import clock, screen_view, stats_rows
+from .screen import ALL, LINK, NOTHING, Change, ComputerRequest, GameScreen
+from .screen_view import clock, past_game_rows, screen_view, stats_rows
 from .session import new_id
 from .storage import Storage
 from .views import Msg
@@ -36,6 +36,13 @@ COMPUTER_PAUSE_S = 0.35
 # wide (31 px instead of 23 for 11 x 11 on a 390 x 844 screen).
 PORTRAIT_QUERY = "(orientation: portrait) and (max-width: 37.5em)"
 TICK_MS = 250  # the move clock's countdown
+# The review's steps, by button (data-step) and by key in the board area.
+STEPS: dict[str, Callable[[GameScreen], Change]] = {
+    "first": lambda screen: screen.step_first(), "prev": lambda screen: screen.step(-1),
+    "next": lambda screen: screen.step(+1), "last": lambda screen: screen.step_last(),
+    "live": lambda screen: screen.back_to_live(),
+}
+STEP_KEYS = {"Home": "first", "ArrowLeft": "prev", "ArrowRight": "next", "End": "last"}
 
 
 def local_day() -> str:
@@ -115,6 +122,8 @@ class ScreenController:
             render.render(self.view(), parts, self.app.board)
         if "stats" in change.parts:
             render.render_stats(stats_rows(self.screen))
+        if "archive" in change.parts:
+            render.render_past_games(past_game_rows(self.screen))
         if change.announce is not None:
             self.app.announce(change.announce)
         if change.finished:
@@ -159,7 +168,10 @@ class App:
         self.clock_offset_ms = 0
         self.clock = lambda: (js.Date.now() + self.clock_offset_ms) / 1000
         self.tab_id = new_id()
+        # A full quota drops the oldest past games first: the unfinished
+        # game and the statistics are still written.
         self.storage = Storage(self._local_storage())
+        self.storage.make_room = lambda: archive.drop_oldest(self.storage)
         self.notices = Notices()
         self.engine = Engine()
         self.board = dom.BoardView(js.document.getElementById("board"))
@@ -169,6 +181,9 @@ class App:
         self.controller: ScreenController | None = None
         #: The page URL's settings, for the game it opens; used once.
         self.url_settings = self.read_url_settings()
+        #: A game to review once its screen is open (an import of another game).
+        self.pending_review: tuple[transfer.Transferred, str] | None = None
+        self.dialogs: list[Any] = []
 
     @staticmethod
     def _local_storage() -> Any:
@@ -222,11 +237,16 @@ class App:
         on(by_id("toggles"), "change", self.toggle_changed)
         on(by_id("board"), "click", self.board_click)
         on(by_id("board"), "keydown", dom.grid_keys)
+        on(by_id("board-area"), "keydown", self.review_key)
+        on(by_id("review"), "click", self.review_click)
+        on(by_id("move-list"), "click", self.move_list_click)
+        on(by_id("archive"), "click", self.archive_click)
+        on(by_id("archive-clear"), "click", self.command(lambda screen: screen.delete_all_past()))
         on(js.window, "storage", self.storage_event)
         on(self.portrait, "change", self.orientation_changed)
         shell.onRoute(create_proxy(dom.guarded(self.route)))
         shell.onLanguage(create_proxy(dom.guarded(lambda _lang: self.redraw())))
-        self.embed_dialog = EmbedDialog(self)
+        dialogs.install(self)
         self.route(shell.route())
         self.show_storage_notices()
         shell.ready()
@@ -240,31 +260,71 @@ class App:
         new one built from its saved game; a link's settings
         (``#/hex?size=9``, ``#/hex/no-swap``) are applied as a player's."""
         game = game if isinstance(game, str) and game in SPECS else None  # JS null: the game list
-        link = self.link_settings(game)
-        if self.controller is not None and self.controller.screen.game == game:
-            if link:
-                self.controller.apply(self.controller.screen.apply_link_settings(link))
-            return
-        self.close_screen()
         if game is None:
-            return
-        controller = self.controller = ScreenController(
-            self, GameScreen(SPECS[game], self.storage, self.tab_id, self.clock, local_day))
-        change = controller.screen.apply_link_settings({**self.url_settings.pop(game, {}), **link})
-        controller.apply(change | Change(ALL | {"confirm"}))
+            self.unknown_game_link()
+        params = embed.query_params(str(shell.routeQuery())) if game else {}
+        payload = params.pop(transfer.SHARE_PARAM, None)
+        shared = self.shared_game(game, payload)
+        link = self.link_settings(game, params, payload is not None)
+        if self.controller is None or self.controller.screen.game != game:
+            self.close_screen()
+            if game is None:
+                return
+            self.controller = ScreenController(self, GameScreen(SPECS[game], self.storage, self.tab_id, self.clock,
+                                                                local_day))
+            link = {**self.url_settings.pop(game, {}), **link}
+            self.controller.apply(self.controller.screen.apply_link_settings(link) | Change(ALL | {"confirm"}))
+        elif link:
+            self.controller.apply(self.controller.screen.apply_link_settings(link))
+        pending, self.pending_review = self.pending_review, None
+        if shared is not None:
+            self.controller.apply(self.controller.screen.open_transferred(shared, LINK))
+        elif pending is not None:
+            self.controller.apply(self.controller.screen.open_transferred(*pending))
 
-    def link_settings(self, game: str | None) -> dict[str, Any]:
+    def shared_game(self, game: str | None, payload: str | None) -> transfer.Transferred | None:
+        """The game of a share link (``#/hex?g=…``), or None; a damaged link
+        gets a notice that says what is wrong and opens nothing."""
+        if game is None or payload is None:
+            return None
+        try:
+            return transfer.read_share(game, payload)
+        except transfer.TransferError as error:
+            self.notices.show("link", error.message)
+            return None
+
+    def unknown_game_link(self) -> None:
+        """A share link for a game this app does not have: the game list,
+        and a notice saying why."""
+        hash_text = str(js.location.hash)
+        _, _, query = hash_text.partition("?")
+        if hash_text.startswith("#/") and transfer.SHARE_PARAM in embed.query_params(query):
+            self.notices.show("link", Msg("transfer.unknown_game", {"name": hash_text[2:].partition("?")[0]}))
+            js.history.replaceState(None, "", "#/")
+
+    def open_transferred(self, game: transfer.Transferred, origin: str) -> None:
+        """Review a game that came as text; another game's screen opens first."""
+        if self.controller is not None and self.controller.screen.game == game.game:
+            self.controller.apply(self.controller.screen.open_transferred(game, origin))
+            return
+        self.pending_review = (game, origin)
+        js.location.hash = f"#/{game.game}"
+
+    def link_settings(self, game: str | None, params: dict[str, str], shared: bool) -> dict[str, Any]:
         """The settings of the route's link, with a console warning for each
-        one ignored; the address becomes the game's plain route."""
+        one ignored; the address becomes the game's plain route. A share
+        link (``shared``) brings its game's own settings: the player's stay
+        as they are."""
         if game is None:
             return {}
-        params = embed.query_params(str(shell.routeQuery()))
         variant = shell.variant()
         if isinstance(variant, str):
             params["swap"] = "1" if variant == "swap" else "0"
-        if not params:
+        if not params and not shared:
             return {}
         js.history.replaceState(None, "", f"#/{game}")
+        if shared:
+            return {}
         settings, warnings = embed.settings_from_params(SPECS[game], params)
         for warning in warnings:
             js.console.warn(warning)
@@ -284,6 +344,48 @@ class App:
             return
         move = str(target.dataset.move)
         self.controller.apply(self.controller.screen.move(move))
+
+    def review_key(self, event: Any) -> None:
+        """← → Home End step through the game in the board area, unless a
+        cell of the live board has the focus (the keys move between cells
+        there, dom.grid_keys)."""
+        step = STEP_KEYS.get(str(event.key))
+        if step is None or self.controller is None or event.altKey or event.ctrlKey or event.metaKey:
+            return
+        screen = self.controller.screen
+        if found(event.target.closest("[data-move]")) and not screen.reviewing:
+            return
+        event.preventDefault()
+        self.controller.apply(STEPS[step](screen))
+        active = js.document.activeElement
+        if not found(active) or active == js.document.body:
+            self.board.host.focus()
+
+    def review_click(self, event: Any) -> None:
+        button = event.target.closest("button")
+        if not found(button) or self.controller is None:
+            return
+        screen = self.controller.screen
+        step, kind = button.getAttribute("data-step"), button.getAttribute("data-continue")
+        if isinstance(step, str) and step in STEPS:
+            self.controller.apply(STEPS[step](screen))
+        elif isinstance(kind, str):
+            self.controller.apply(screen.continue_here(kind))
+
+    def move_list_click(self, event: Any) -> None:
+        button = event.target.closest("[data-ply]")
+        if found(button) and self.controller is not None:
+            self.controller.apply(self.controller.screen.step_to(int(button.dataset.ply)))
+
+    def archive_click(self, event: Any) -> None:
+        button = event.target.closest("button")
+        if not found(button) or self.controller is None:
+            return
+        screen = self.controller.screen
+        if isinstance(button.dataset.open, str):
+            self.controller.apply(screen.open_past(str(button.dataset.open)))
+        elif isinstance(button.dataset.delete, str):
+            self.controller.apply(screen.delete_past(str(button.dataset.delete)))
 
     def setting_changed(self, event: Any) -> None:
         name = event.target.dataset.setting
@@ -324,44 +426,6 @@ class App:
 
     def announce(self, message: Msg) -> None:
         js.document.getElementById("live").textContent = tr(message)
-
-
-class EmbedDialog:
-    """The "Embed" dialog: the iframe code for the game on screen with its
-    settings and the current language, and a button that copies it. The
-    code is the value of a textarea: text, never markup in this page."""
-
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.dialog = js.document.getElementById("embed-dialog")
-        self.code = js.document.getElementById("embed-code")
-        self.status = js.document.getElementById("embed-status")
-        opener = js.document.getElementById("embed-open")
-        on(opener, "click", lambda _e: self.open())
-        on(js.document.getElementById("embed-copy"), "click", lambda _e: asyncio.ensure_future(dom.guard(self.copy())))
-        on(js.document.getElementById("embed-close"), "click", lambda _e: self.dialog.close())
-        opener.disabled = False
-
-    def open(self) -> None:
-        screen = self.app.screen
-        if screen is None:
-            return
-        params = embed.params_from_settings(screen.spec, screen.next_settings())
-        url = embed.embed_url(str(js.location.origin) + str(js.location.pathname), screen.game, params, str(shell.lang))
-        title = f"{tr(Msg(f'games.{screen.game}.name'))} · {tr(Msg('app.name'))}"
-        self.code.value = embed.iframe_code(url, title)
-        self.status.textContent = ""
-        self.dialog.showModal()
-        self.code.select()
-
-    async def copy(self) -> None:
-        try:
-            await js.navigator.clipboard.writeText(self.code.value)
-        except Exception:  # noqa: BLE001 - no clipboard here, or not allowed
-            self.code.select()
-            self.status.textContent = tr(Msg("embed.copy_failed"))
-            return
-        self.status.textContent = tr(Msg("embed.copied"))
 
 
 def harness_requested() -> bool:

@@ -226,9 +226,9 @@ def grid_keys(event: Any) -> None:
     hexagonal boards); Home/End jump to the first/last cell. Enter and
     Space play: a <button> does it itself, an SVG cell gets a click."""
     cell = event.target.closest("[data-move]")
-    if not found(cell):
-        return
     host = event.currentTarget
+    if not found(cell) or host.dataset.review == "true":  # reviewing: the keys step through the game
+        return
     if event.key in ("Enter", " ") and cell.tagName.lower() != "button":
         event.preventDefault()
         cell.dispatchEvent(js.MouseEvent.new("click", to_js({"bubbles": True}, dict_converter=js.Object.fromEntries)))

@@ -11,7 +11,7 @@ from typing import Any, Iterable
 import js
 
 from .dom import BoardView, element, tr
-from .screen_view import ClockView, ScreenView, StatView
+from .screen_view import ClockView, MoveEntry, PastGameView, ReviewView, ScreenView, StatView
 from .views import Msg
 
 shell = js.window.appShell
@@ -36,7 +36,9 @@ def render(view: ScreenView, parts: Iterable[str], board: BoardView) -> None:
     if "result" in parts:
         render_result(view)
     if "moves" in parts:
-        by_id("move-list").replaceChildren(*(element("li", {}, text) for text in view.moves))
+        render_moves(view.moves)
+    if "review" in parts or "board" in parts:
+        render_review(view.review)
     if "settings" in parts:
         render_settings(view)
     if "toggles" in parts:
@@ -57,6 +59,69 @@ def render_status(view: ScreenView) -> None:
         node = by_id(name.replace("_", "-"))
         node.disabled = not button.enabled
         node.hidden = not button.shown
+
+
+def render_moves(moves: Iterable[MoveEntry]) -> None:
+    """The move list: each move a button that shows the position after it
+    (``data-ply``, clicks delegated by browser.py), its number and who
+    played it, the move's text in ``.move-text``."""
+    items = []
+    current = None
+    for entry in moves:
+        attrs = {"type": "button", "class": "move" + (" swap" if entry.swap else ""), "data-ply": entry.ply,
+                 "data-testid": f"move-{entry.ply}"}
+        if entry.current:
+            attrs["aria-current"] = "step"
+        button = element("button", attrs, element("span", {"class": "move-no"}, entry.number),
+                         element("span", {"class": "move-mark"}, tr(entry.mark) if isinstance(entry.mark, Msg) else entry.mark),
+                         element("span", {"class": "move-text", "data-testid": "move-text"}, entry.text))
+        items.append(element("li", {}, button))
+        if entry.current:
+            current = button
+    host = by_id("move-list")
+    host.replaceChildren(*items)
+    if current is not None:  # the list scrolls itself, never the page
+        host.scrollTop = max(0, current.offsetTop - host.offsetTop - host.clientHeight // 2)
+
+
+def render_review(view: ReviewView) -> None:
+    """The review bar: shown once a move is made; while another position
+    than the live one is on screen, it says which and marks the board."""
+    bar = by_id("review")
+    bar.hidden = view.total == 0 and view.origin == "live"
+    label = by_id("review-label")
+    label.textContent = tr(view.label) if view.reviewing else ""
+    label.hidden = not view.reviewing
+    for name in ("first", "prev", "next", "last"):
+        by_id(f"review-{name}").disabled = not getattr(view, name).enabled
+    by_id("review-live").hidden = not view.live.shown
+    by_id("review-live").textContent = tr(Msg("review.live" if view.origin == "live" else "review.close"))
+    for name in ("continue-computer", "continue-two"):
+        by_id(name).hidden = not view.continue_here.shown
+    by_id("board-area").classList.toggle("reviewing", view.reviewing)
+    by_id("board").dataset.review = "true" if view.reviewing else "false"
+
+
+def render_past_games(rows: Iterable[PastGameView]) -> None:
+    """The past games panel: each game a button that opens it for review,
+    and one that deletes it (clicks delegated by browser.py)."""
+    items = []
+    for row in rows:
+        words = [str(shell.formatDate(row.ended_ms)), tr(row.result), tr(row.opponent)]
+        if row.variant is not None:
+            words.append(tr(row.variant))
+        words += [tr(Msg("past.moves", {"count": row.plies})), str(shell.formatDuration(row.duration_ms))]
+        attrs = {"type": "button", "class": "past-open", "data-open": row.id}
+        if row.open:
+            attrs["aria-current"] = "true"
+        items.append(element("li", {"data-testid": "archive-item", "data-id": row.id},
+                             element("button", attrs, " · ".join(words)),
+                             element("button", {"type": "button", "class": "past-delete", "data-delete": row.id,
+                                                "data-testid": "archive-delete", "aria-label": tr(Msg("past.delete")),
+                                                "title": tr(Msg("past.delete"))}, "✕")))
+    by_id("archive").replaceChildren(*items)
+    by_id("archive-empty").hidden = bool(items)
+    by_id("archive-clear").hidden = not items
 
 
 def render_clock(view: ClockView | None) -> None:
@@ -148,8 +213,8 @@ def render_stats(rows: Iterable[StatView]) -> None:
 def clear_screen() -> None:
     """Take down what a game screen drew (leaving a screen: the next one
     draws its own, and nothing of this one may show under its title)."""
-    for name in ("move-list", "settings", "toggles", "stats"):
+    for name in ("move-list", "settings", "toggles", "stats", "archive"):
         by_id(name).replaceChildren()
-    for name in ("result", "confirm", "hint-text", "clock", "status-detail", "swap"):
+    for name in ("result", "confirm", "hint-text", "clock", "status-detail", "swap", "review"):
         by_id(name).hidden = True
     by_id("status").textContent = ""

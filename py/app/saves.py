@@ -4,7 +4,10 @@ There is one slot per game (storage name ``save/<game>``), shared by every
 tab of this browser. A slot holds ``{"tab", "rev", "saved_at", "game"}``:
 the id of the tab that wrote it, a revision number that every write
 increases, the time in ms, and the game itself (opaque here: a dict the
-caller checks further by replaying its moves), or None once the game ended.
+caller checks further by replaying its moves), or None when cleared. A
+finished game stays in its slot (it is shown until the player starts
+another); one marked ``"over": true`` is no conflict for another tab:
+writing over it loses nothing (it is kept with the past games).
 
 Two tabs must never silently overwrite each other's game. Each ``SaveSlot``
 remembers which revision it last loaded or wrote; before writing it reads
@@ -134,9 +137,10 @@ class SaveSlot:
         return self.storage.read(self.name, validate_slot, None)
 
     def _is_foreign_game(self, current: dict[str, Any] | None) -> bool:
-        """A game that this tab has not seen is in the slot. An empty or
-        ended slot is never a conflict: writing over it loses nothing."""
-        if current is None or current["game"] is None:
+        """A game that this tab has not seen is in the slot. An empty slot,
+        or one holding a finished game, is never a conflict: writing over it
+        loses nothing."""
+        if current is None or current["game"] is None or current["game"].get("over") is True:
             return False
         if not self._loaded:
             return True  # a tab that never looked must not overwrite a game

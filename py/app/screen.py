@@ -21,17 +21,23 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from core import GameError, GameState, SaveError
+from core.base import FIRST
 
+from . import transfer
+from .archive import Archive, PastGame
 from .games import GameSpec, split_opponent
 from .saves import SaveResult, SaveSlot
-from .session import COMPUTER, GameSession, Mode, next_home_seat, player_name, takeover_seats, who
+from .session import COMPUTER, TWO_PLAYER, GameSession, Mode, next_home_seat, player_name, takeover_seats, who
 from .stats import record_game
 from .storage import Storage
 from .views import Msg
 
 # The parts of a screen a change can touch (the renderer draws each).
-PLAY = frozenset({"board", "status", "result", "moves"})
-ALL = PLAY | {"settings", "toggles", "stats"}
+PLAY = frozenset({"board", "status", "result", "moves", "review"})
+ALL = PLAY | {"settings", "toggles", "stats", "archive"}
+# Where a game under review comes from: the game being played, the past
+# games of this browser, a shared link, pasted or loaded text.
+LIVE, PAST, LINK, IMPORT = "live", "past", "link", "import"
 
 
 @dataclass(frozen=True)
@@ -87,6 +93,15 @@ class Confirm:
     action: str  # a GameScreen method name: "resign_now", "resign_then_new", "start_new"
 
 
+@dataclass(frozen=True)
+class Reviewed:
+    """A game on screen for review that is not the one being played (a past
+    game, a link's, an import's), with where it came from."""
+
+    session: GameSession
+    origin: str  # PAST, LINK or IMPORT
+
+
 def settings_name(game: str) -> str:
     return f"settings/{game}"
 
@@ -104,6 +119,7 @@ class GameScreen:
         self.today = today
         self.rng = rng or random.Random()
         self.slot = SaveSlot(storage, self.game, tab_id)
+        self.archive = Archive(storage, self.game)
         stored = storage.read(settings_name(self.game), lambda data: isinstance(data, dict), {})
         self.settings = spec.validate(stored)
         #: Settings chosen during a game, for the next one.
@@ -116,6 +132,16 @@ class GameScreen:
         self.waiting: ComputerRequest | None = None
         #: The position where the engine failed: not asked again there.
         self.failed: Ticket | None = None
+        #: Review: the game shown if not the one being played, and the
+        #: position shown (moves from the start; None: the game's end, or
+        #: the live position of the game being played).
+        self.reviewed: Reviewed | None = None
+        self.cursor: int | None = None
+        #: The engine's answer that arrived while the player looked back,
+        #: played when they return to the game.
+        self.held: tuple[ComputerRequest, str] | None = None
+        #: Whom "continue from here" plays against, while its question is asked.
+        self.continue_as = TWO_PLAYER
         restored = self._restore()
         self.session = restored or self._fresh_session()
         if restored is None:
@@ -148,9 +174,123 @@ class GameScreen:
         return session.computer_to_move() or session.time_ran_out()
 
     def interactive(self) -> bool:
-        """Whether the board takes the player's moves now."""
+        """Whether the board takes the player's moves now (never while the
+        player looks at another position than the live one)."""
         session = self.session
-        return not self.thinking and not session.is_over() and not session.computer_to_move()
+        return (not self.reviewing and not self.thinking and not session.is_over()
+                and not session.computer_to_move())
+
+    # -- review ------------------------------------------------------------------
+    @property
+    def reviewing(self) -> bool:
+        """Another position than the live game's is on screen."""
+        return self.reviewed is not None or self.cursor is not None
+
+    @property
+    def shown(self) -> GameSession:
+        """The game on screen: the one reviewed, else the one being played."""
+        return self.reviewed.session if self.reviewed is not None else self.session
+
+    @property
+    def origin(self) -> str:
+        return LIVE if self.reviewed is None else self.reviewed.origin
+
+    def shown_ply(self) -> int:
+        """How many moves of the shown game the board shows."""
+        total = len(self.shown.state.moves)
+        return total if self.cursor is None else self.cursor
+
+    def shown_state(self) -> GameState:
+        """The position on screen (a replay up to the cursor)."""
+        state = self.shown.state
+        if self.cursor is None or self.cursor == len(state.moves):
+            return state
+        replay = state.from_settings(state.settings())
+        for move in state.moves[:self.cursor]:
+            replay.push(move)
+        return replay
+
+    def step_to(self, ply: int) -> Change:
+        """Show the position after ``ply`` moves of the shown game. Reaching
+        the end of the game being played is being back in it."""
+        total = len(self.shown.state.moves)
+        ply = max(0, min(total, ply))
+        if ply == self.shown_ply() and (self.reviewing or ply == total):
+            return NOTHING
+        if ply == total and self.reviewed is None:
+            return self.back_to_live()
+        self.cursor = ply
+        return Change(PLAY | {"toggles"})
+
+    def step(self, delta: int) -> Change:
+        return self.step_to(self.shown_ply() + delta)
+
+    def step_first(self) -> Change:
+        return self.step_to(0)
+
+    def step_last(self) -> Change:
+        return self.step_to(len(self.shown.state.moves))
+
+    def back_to_live(self) -> Change:
+        """Back to the game being played, at its live position; the engine's
+        answer that came meanwhile is played now."""
+        if not self.reviewing:
+            return NOTHING
+        self.reviewed = None
+        self.cursor = None
+        change = Change(ALL - {"stats", "settings"})
+        held, self.held = self.held, None
+        if held is not None:
+            request, move = held
+            if request.ticket == self.ticket() and self.needs_computer():
+                mover = self.session.state.turn
+                self.session.play(move)
+                return change | self._after_move(mover, timed_out=not self.session.is_computer_seat(mover))
+        return change
+
+    def review(self, session: GameSession, origin: str) -> Change:
+        """Open a game for review at its last move: a past game, or one that
+        came by link or as text (two people, no computer: ``session.mode``
+        says who played)."""
+        self.reviewed = Reviewed(session, origin)
+        self.cursor = None
+        self.confirm = None
+        return Change(PLAY | {"toggles"})
+
+    def continue_here(self, opponent: str) -> Change:
+        """Play on from the position on screen (``opponent``: COMPUTER, the
+        computer then takes the side not to move, or TWO_PLAYER), asking
+        first if that would end an unfinished game."""
+        if self.reviewed is None or self.shown_state().is_over() or opponent not in (COMPUTER, TWO_PLAYER):
+            return NOTHING
+        self.continue_as = opponent
+        session = self.session
+        if not session.is_over() and not session.untouched():
+            if session.mode.opponent == COMPUTER:
+                return self._ask(Msg("confirm.continue_loss"), Msg("action.continue"), "continue_after_resign")
+            return self._ask(Msg("confirm.continue"), Msg("action.continue"), "continue_now")
+        return self.continue_now()
+
+    def continue_after_resign(self) -> Change:
+        return self.resign_now() | self.continue_now()
+
+    def continue_now(self) -> Change:
+        """The reviewed position becomes the game being played; the player
+        to move there is the home player. It counts, but as a game begun by
+        someone else it sets no record (assisted)."""
+        if self.reviewed is None:
+            return NOTHING
+        state = self.shown_state().copy()
+        opponent = self.continue_as
+        kind, level = split_opponent(self.next_settings()["opponent"])
+        if opponent == COMPUTER and kind != COMPUTER:
+            level = self.spec.entry.levels.default
+        mode = Mode(opponent, level if opponent == COMPUTER else "", state.turn)
+        self._remember_home_seat(self.session)
+        self.session = GameSession(state, mode, clock=self.clock, time_limit_s=int(self.settings.get("time", 0)),
+                                   assisted=True)
+        self._leave_review()
+        return self.save() | Change(ALL, Msg("announce.continued"))
 
     def safe_moves(self) -> frozenset[int]:
         """Notakto's "show safe moves" hint for the human to move, if on."""
@@ -182,7 +322,7 @@ class GameScreen:
 
     def undo(self) -> Change:
         session = self.session
-        if self.thinking or session.is_over() or not session.can_undo():
+        if self.thinking or self.reviewing or session.is_over() or not session.can_undo():
             return NOTHING
         session.undo()
         return self.save() | Change(ALL, Msg("announce.undo"))
@@ -222,7 +362,7 @@ class GameScreen:
     def start_new(self) -> Change:
         self._remember_home_seat(self.session)
         self.session = self._fresh_session()
-        self.waiting = None
+        self._leave_review()
         return self.save() | Change(ALL, Msg("announce.new_game"))
 
     def change_setting(self, name: str, value: Any) -> Change:
@@ -294,6 +434,50 @@ class GameScreen:
         self.session.set_takeover(seat, on)
         return self.save() | Change(ALL)
 
+    # -- past games, links and imports --------------------------------------------
+    def past_games(self) -> list[PastGame]:
+        return self.archive.entries()
+
+    def open_past(self, game_id: str) -> Change:
+        """Review a past game; a damaged one is set aside (the storage's
+        notice says so) and the list drawn without it."""
+        session = self.archive.open(game_id, self.spec.levels, clock=self.clock)
+        if session is None:
+            return Change(frozenset({"archive"}))
+        return self.review(session, PAST) | Change(frozenset({"archive"}))
+
+    def delete_past(self, game_id: str) -> Change:
+        self.archive.delete(game_id)
+        change = Change(frozenset({"archive"}))
+        if self.reviewed is not None and self.reviewed.origin == PAST and self.reviewed.session.game_id == game_id:
+            change = change | self.back_to_live()
+        return change
+
+    def delete_all_past(self) -> Change:
+        if not self.past_games():
+            return NOTHING
+        return self._ask(Msg("confirm.delete_all"), Msg("action.delete_all"), "delete_all_now")
+
+    def delete_all_now(self) -> Change:
+        self.archive.delete_all()
+        change = Change(frozenset({"archive"}))
+        return change | self.back_to_live() if self.origin == PAST else change
+
+    def open_transferred(self, game: transfer.Transferred, origin: str) -> Change:
+        """Review a game that came by link or as text (``origin``: LINK or
+        IMPORT); the game being played is not touched."""
+        if game.game != self.game:
+            return NOTHING
+        return self.review(GameSession(game.state, Mode(TWO_PLAYER, "", FIRST), resigned=game.resigned,
+                                       clock=self.clock), origin)
+
+    def share_payload(self) -> str:
+        """The shown game as a link's payload (every move, its result)."""
+        return transfer.share_payload(self.shown.state, self.shown.resigned)
+
+    def export_text(self) -> str:
+        return transfer.export_text(self.shown.state, self.shown.resigned)
+
     # -- the clock and the computer ----------------------------------------------
     def tick(self) -> Change:
         """Four times a second while a move is timed: the countdown, and the
@@ -309,7 +493,8 @@ class GameScreen:
         """The engine's next task for this screen, or None (nothing to do, or
         a request is already out). A human seat whose time ran out is played
         by the computer: the game becomes assisted."""
-        if self.thinking or self.session.is_over() or not self.needs_computer() or self.failed == self.ticket():
+        if (self.thinking or self.reviewing or self.session.is_over() or not self.needs_computer()
+                or self.failed == self.ticket()):
             return None
         session = self.session
         if session.time_ran_out():
@@ -327,6 +512,9 @@ class GameScreen:
         self.waiting = None
         if request.ticket != self.ticket() or not self.needs_computer():
             return Change(ALL)
+        if self.reviewing:  # the player looks back: the move waits for them
+            self.held = (request, move)
+            return Change(frozenset({"status"}))
         mover = self.session.state.turn
         self.session.play(move)
         # A human seat moved by the computer: that player's time ran out.
@@ -352,7 +540,7 @@ class GameScreen:
         """Continue the other tab's game."""
         self.slot.take_over()
         self.session = self._restore() or self._fresh_session()
-        self.waiting = None
+        self._leave_review()
         return Change(ALL)
 
     def keep_mine(self) -> Change:
@@ -384,9 +572,11 @@ class GameScreen:
             levels = self.spec.levels
             index = levels.index(session.mode.level) if record.opponent_level in levels else None
             record_game(self.storage, record, level_index=index, level_count=len(levels))
+            self.archive.add(session)
         self._remember_home_seat(session)
-        self.slot.clear()
-        return Change(finished=True)
+        # The finished game stays on screen, across a reload too, until the
+        # player starts another one.
+        return self.save() | Change(frozenset({"archive"}), finished=True)
 
     def save(self) -> Change:
         if self.slot.save(self.session.to_dict()) == SaveResult.CONFLICT:
@@ -417,6 +607,12 @@ class GameScreen:
         if self.settings.get("hints"):
             session.mark_assisted()
         return session
+
+    def _leave_review(self) -> None:
+        self.reviewed = None
+        self.cursor = None
+        self.waiting = None
+        self.held = None
 
     def _remember_home_seat(self, session: GameSession) -> None:
         self.last_home_seat = session.mode.home_seat

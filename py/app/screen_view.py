@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from core import Outcome
+from core import GameState, Outcome
 
 from .games import GameSpec, split_opponent
-from .screen import GameScreen
+from .screen import LIVE, PAST, GameScreen
 from .session import COMPUTER, TWO_PLAYER, GameSession, player_name, takeover_seats, who
 from .stats import load_stats, stats_view
 from .views import Msg, Node
@@ -60,6 +60,36 @@ class ClockView:
 
 
 @dataclass(frozen=True)
+class MoveEntry:
+    """One move of the list: a button that shows the position after it."""
+
+    ply: int  # moves from the start, this one included
+    number: str  # "1." (each stone, each mark is numbered: as Hex, Y and the tic-tac-toe games count)
+    mark: str | Msg  # who played it: "X", black, "Player 1"
+    text: str  # "f6", "swap"
+    current: bool  # the board shows the position after it
+    swap: bool
+
+
+@dataclass(frozen=True)
+class ReviewView:
+    """The review bar: where in the shown game the board is, the steps, and
+    the way back to the game being played (or on from a reviewed one)."""
+
+    origin: str  # screen.LIVE, PAST, LINK, IMPORT
+    ply: int
+    total: int
+    reviewing: bool  # another position than the live one is on screen
+    label: Msg  # "Move 12 of 31"
+    first: Button
+    prev: Button
+    next: Button
+    last: Button
+    live: Button  # back to the game being played
+    continue_here: Button  # play on from here (a reviewed game)
+
+
+@dataclass(frozen=True)
 class StatView:
     name: str
     kind: str  # "number", "percent", "duration", "days" or "none" (no value yet)
@@ -79,7 +109,8 @@ class ScreenView:
     new_game: Button
     swap: Button
     result: ResultView | None
-    moves: tuple[str, ...]
+    moves: tuple[MoveEntry, ...]
+    review: ReviewView
     settings: tuple[SelectView, ...]
     settings_pending: bool
     toggles: tuple[ToggleView, ...]
@@ -93,20 +124,23 @@ def screen_view(screen: GameScreen, tall: bool = False) -> ScreenView:
     session = screen.session
     busy = screen.thinking or session.computer_to_move()
     over = session.is_over()
-    safe = screen.safe_moves()
+    live = not screen.reviewing
+    safe = screen.safe_moves() if live else frozenset()
+    shown = screen.shown_state()
     return ScreenView(
         game=screen.game,
         board=board_tree(screen, safe, tall),
         status=status(screen),
-        turn=session.state.turn,
-        detail=None if over or screen.spec.detail is None else screen.spec.detail(session.state),
+        turn=shown.turn,
+        detail=None if shown.is_over() or screen.spec.detail is None else screen.spec.detail(shown),
         clock=clock(session),
-        undo=Button(enabled=not busy and not over and session.can_undo()),
-        resign=Button(enabled=not over),
+        undo=Button(enabled=live and not busy and not over and session.can_undo()),
+        resign=Button(enabled=live and not over),
         new_game=Button(),
         swap=Button(shown=screen.can_swap()),
-        result=result(screen.spec, session),
-        moves=tuple(session.state.move_texts()),
+        result=result(screen.spec, screen.shown) if screen.cursor is None else None,
+        moves=move_entries(screen),
+        review=review(screen),
         settings=settings(screen),
         settings_pending=bool(screen.pending),
         toggles=toggles(screen),
@@ -120,12 +154,63 @@ def board_tree(screen: GameScreen, safe: frozenset[int], tall: bool) -> Node:
     options = {name: screen.settings[name] for name in spec.view_settings}
     if spec.stands_upright:
         options["tall"] = tall
-    return spec.view(screen.session.state, interactive=screen.interactive(), safe_moves=safe, **options)
+    return spec.view(screen.shown_state(), interactive=screen.interactive(), safe_moves=safe, **options)
+
+
+def movers(state: GameState) -> list[int]:
+    """The seat that made each move of ``state`` (replaying turns)."""
+    replay = state.from_settings(state.settings())
+    seats = []
+    for move in state.moves:
+        seats.append(replay.turn)
+        replay.push(move)
+    return seats
+
+
+def mover_mark(spec: GameSpec, session: GameSession, seat: int) -> str | Msg:
+    """Who played a move, as the players see it: the mark or the colour,
+    else the player's name (Notakto: both play X)."""
+    if spec.seat_mark is not None:
+        return spec.seat_mark(seat)
+    mode = session.mode
+    if mode.opponent == COMPUTER:
+        return Msg(f"player.{who(mode, seat)}")
+    return player_name(mode, seat)
+
+
+def move_entries(screen: GameScreen) -> tuple[MoveEntry, ...]:
+    session = screen.shown
+    state = session.state
+    shown = screen.shown_ply()
+    swap = getattr(state, "swap_move", None)
+    return tuple(
+        MoveEntry(ply, f"{ply}.", mover_mark(screen.spec, session, seat), text, ply == shown and screen.reviewing,
+                  move == swap)
+        for ply, (seat, move, text) in enumerate(zip(movers(state), state.moves, state.move_texts()), start=1)
+    )
+
+
+def review(screen: GameScreen) -> ReviewView:
+    total = len(screen.shown.state.moves)
+    ply = screen.shown_ply()
+    origin = screen.origin
+    label = Msg("review.position", {"ply": ply, "total": total}) if ply else Msg("review.start", {"total": total})
+    continuing = origin != LIVE and not screen.shown_state().is_over()
+    return ReviewView(
+        origin=origin, ply=ply, total=total, reviewing=screen.reviewing, label=label,
+        first=Button(enabled=ply > 0), prev=Button(enabled=ply > 0),
+        next=Button(enabled=ply < total), last=Button(enabled=ply < total or (origin == LIVE and screen.reviewing)),
+        live=Button(shown=screen.reviewing), continue_here=Button(shown=continuing),
+    )
 
 
 def status(screen: GameScreen) -> Msg:
     session = screen.session
     mode, turn = session.mode, session.state.turn
+    if screen.origin != LIVE:
+        return Msg(f"status.review.{screen.origin}")
+    if screen.reviewing:
+        return Msg("status.looking_back")
     if session.is_over():
         return Msg("status.over")
     if screen.thinking or session.computer_to_move():
@@ -223,3 +308,38 @@ def stats_rows(screen: GameScreen) -> tuple[StatView, ...]:
              ("best_score", "number", "best_score"), ("current_streak", "days", "current_streak"),
              ("best_streak", "days", "best_streak"), ("rating", "number", "rating"))
     return tuple(StatView(name, "none" if view[key] is None else kind, view[key]) for name, kind, key in kinds)
+
+
+@dataclass(frozen=True)
+class PastGameView:
+    """One entry of the past games: when, against whom, how it ended."""
+
+    id: str
+    ended_ms: int
+    duration_ms: int
+    result: Msg
+    opponent: Msg
+    variant: Msg | None  # the rules' settings in words ("9 × 9, swap"), None when there are none
+    plies: int
+    open: bool  # the one on screen
+
+
+def past_game_rows(screen: GameScreen) -> tuple[PastGameView, ...]:
+    """The past games list, newest first."""
+    spec = screen.spec
+    shown = screen.shown.game_id if screen.origin == PAST else None
+    rows = []
+    for past in screen.past_games():
+        if past.opponent == TWO_PLAYER:
+            result_msg = (Msg("result.draw") if past.winner is None
+                          else Msg("past.player_won", {"player": Msg("player.numbered", {"number": 1 if past.winner == past.home_seat else 2})}))
+            opponent = Msg("opponent.two_player")
+        else:
+            result_msg = Msg("past.draw" if past.winner is None else "past.won" if past.winner == past.home_seat else "past.lost")
+            opponent = Msg(f"level.{spec.game}.{past.level}")
+        words = [option_label(spec, name, value, past.opponent) for name, value in sorted(past.settings.items())
+                 if any(c.name == name for c in spec.choices)]
+        variant = None if not words else words[0] if len(words) == 1 else Msg("past.variant", {"first": words[0], "second": words[1]})
+        rows.append(PastGameView(past.id, past.ended_ms, past.duration_ms, result_msg, opponent, variant, past.plies,
+                                 past.id == shown))
+    return tuple(rows)

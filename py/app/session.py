@@ -247,6 +247,9 @@ class GameSession:
             "resigned": self.resigned,
             "time_limit_s": self.time_limit_s,
             "turn_started_ms": self.turn_started_ms,
+            # Read by the save slot (a finished game is no conflict), never
+            # trusted on load: the moves say whether the game is over.
+            "over": self.is_over(),
         }
 
     @classmethod

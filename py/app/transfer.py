@@ -63,6 +63,7 @@ KINDS = ("empty", "too_long", "format", "version", "unknown_game", "bad_settings
          "notation", "illegal_move", "after_end", "truncated", "damaged")
 MAX_CHARS = 100_000
 VERSION = "1"
+SHARE_PARAM = "g"  # the route's parameter that holds a shared game
 CHECK_DIGITS = 6
 HEADER = "abstract-games"
 APPLICATION = "abstract-games:1"
@@ -169,7 +170,7 @@ def share_payload(state: GameState, resigned: int | None = None) -> str:
 
 def share_fragment(game: str, payload: str) -> str:
     """The app's hash route that opens the shared game."""
-    return f"#/{game}?g={payload}"
+    return f"#/{game}?{SHARE_PARAM}={payload}"
 
 
 def _move_tokens(state: GameState, moves: str) -> Iterator[str]:
