@@ -13,19 +13,20 @@ from playwright.sync_api import Browser, Page, expect
 from conftest import AppServer, Watch, assert_clean, open_app, wait_ready, watch_context
 
 THINK_MS = 30_000
-# Hex 5 x 5 between two people: Blue joins row 1 to row 5 down column a.
-BLUE_WINS = ["a1", "e1", "a2", "e2", "a3", "e3", "a4", "e4", "a5"]
+# Hex 7 x 7 between two people: Blue joins row 1 to row 7 down column a.
+BLUE_WINS = ["a1", "g1", "a2", "g2", "a3", "g3", "a4", "g4", "a5", "g5", "a6", "g6", "a7"]
 
 
-def open_hex_two_players(page: Page, server: AppServer, size: int = 5) -> None:
+def open_hex_two_players(page: Page, server: AppServer, size: int = 7) -> None:
     open_app(page, server, f"#/hex?size={size}&vs=two_player&swap=0&starts=home")
     expect(page.get_by_test_id("hex-board")).to_be_visible()
 
 
 def play(page: Page, cells: list[str]) -> None:
-    for index, cell in enumerate(cells):
+    before = page.get_by_test_id("move-text").count()
+    for index, cell in enumerate(cells, start=1):
         page.get_by_test_id(f"cell-{cell}").click()
-        expect(page.get_by_test_id("move-text")).to_have_count(index + 1)
+        expect(page.get_by_test_id("move-text")).to_have_count(before + index)
 
 
 def stones(page: Page) -> int:
@@ -44,36 +45,36 @@ def test_a_finished_game_stays_after_a_reload_and_steps_back_with_buttons_and_ke
     wait_ready(page)
     expect(page.get_by_test_id("result-text")).to_have_text("Player 1 wins!")
     expect(page.get_by_test_id("move-text")).to_have_text(BLUE_WINS)
-    assert stones(page) == 9
+    assert stones(page) == 13
     expect(page.get_by_test_id("move-1")).to_contain_text("1.")
     expect(page.get_by_test_id("move-2")).to_contain_text("Green")
     # Three steps back with the buttons: the last three stones go.
     for _ in range(3):
         page.get_by_test_id("review-prev").click()
-    expect(page.get_by_test_id("review-label")).to_have_text("Move 6 of 9")
-    assert stones(page) == 6
-    for cell in ("a4", "e4", "a5"):
+    expect(page.get_by_test_id("review-label")).to_have_text("Move 10 of 13")
+    assert stones(page) == 10
+    for cell in ("a6", "g6", "a7"):
         expect(page.get_by_test_id(f"cell-{cell}")).not_to_have_class(re.compile(r"\b(blue|green)\b"))
-    expect(page.get_by_test_id("move-6")).to_have_attribute("aria-current", "step")
+    expect(page.get_by_test_id("move-10")).to_have_attribute("aria-current", "step")
     page.get_by_test_id("review-next").click()
-    expect(page.get_by_test_id("review-label")).to_have_text("Move 7 of 9")
+    expect(page.get_by_test_id("review-label")).to_have_text("Move 11 of 13")
     page.get_by_test_id("review-last").click()
     expect(page.get_by_test_id("review-label")).to_be_hidden()
-    assert stones(page) == 9
+    assert stones(page) == 13
     # The same with the keyboard, the board area focused.
     page.get_by_test_id("board").focus()
     for _ in range(3):
         page.keyboard.press("ArrowLeft")
-    expect(page.get_by_test_id("review-label")).to_have_text("Move 6 of 9")
-    assert stones(page) == 6
+    expect(page.get_by_test_id("review-label")).to_have_text("Move 10 of 13")
+    assert stones(page) == 10
     page.keyboard.press("Home")
     expect(page.get_by_test_id("review-label")).to_have_text(re.compile("^Start of the game"))
     assert stones(page) == 0
     page.keyboard.press("End")
-    assert stones(page) == 9
+    assert stones(page) == 13
     # A move in the list shows the position after it.
     page.get_by_test_id("move-3").click()
-    expect(page.get_by_test_id("review-label")).to_have_text("Move 3 of 9")
+    expect(page.get_by_test_id("review-label")).to_have_text("Move 3 of 13")
     assert stones(page) == 3
     page.get_by_test_id("review-live").click()
     expect(page.get_by_test_id("result-text")).to_have_text("Player 1 wins!")
@@ -150,7 +151,7 @@ def test_export_gives_hexgui_sgf_and_import_opens_it_for_review(page: Page, serv
 
 
 def test_garbage_import_and_a_truncated_link_say_so_and_change_nothing(page: Page, server: AppServer) -> None:
-    open_app(page, server, "#/hex?size=7&vs=two_player&swap=0")
+    open_app(page, server, "#/hex?size=7&vs=two_player&swap=0&starts=home")
     play(page, BLUE_WINS[:2])
     page.get_by_test_id("share-open").click()
     link = page.get_by_test_id("share-link").input_value()
@@ -164,11 +165,11 @@ def test_garbage_import_and_a_truncated_link_say_so_and_change_nothing(page: Pag
     expect(page.get_by_test_id("import-error")).to_be_visible()
     expect(page.get_by_test_id("import-error")).not_to_be_empty()
     page.get_by_test_id("import-close").click()
-    expect(page.get_by_test_id("move-text")).to_have_text(["a1", "e1", "b4"])
+    expect(page.get_by_test_id("move-text")).to_have_text(["a1", "g1", "b4"])
 
     page.goto(link[:-3])
     expect(page.get_by_test_id("notice-link")).to_be_visible()
-    expect(page.get_by_test_id("move-text")).to_have_text(["a1", "e1", "b4"])
+    expect(page.get_by_test_id("move-text")).to_have_text(["a1", "g1", "b4"])
     page.goto(server.url + "#/chess?g=abc")
     expect(page.get_by_test_id("notice-link")).to_be_visible()
     expect(page.get_by_test_id("picker")).to_be_visible()
@@ -178,22 +179,23 @@ def test_garbage_import_and_a_truncated_link_say_so_and_change_nothing(page: Pag
 
 def test_past_games_after_two_games_review_one_delete_one(page: Page, server: AppServer) -> None:
     open_hex_two_players(page, server)
+    page.locator("#archive-panel summary").click()
     expect(page.get_by_test_id("archive-empty")).to_be_visible()
     play(page, BLUE_WINS)
     page.get_by_test_id("result-new-game").click()
-    green_wins = ["a1", "a2", "b1", "b2", "c1", "c2", "d1", "d2", "a3", "e2"]
+    green_wins = ["a1", "a2", "b1", "b2", "c1", "c2", "d1", "d2", "e1", "e2", "f1", "f2", "a3", "g2"]
     play(page, green_wins)
     expect(page.get_by_test_id("result-text")).to_have_text("Player 2 wins!")
     items = page.get_by_test_id("archive-item")
     expect(items).to_have_count(2)
     expect(items.first).to_contain_text("Player 2 won")  # newest first
-    expect(items.nth(1)).to_contain_text("9 moves")
+    expect(items.nth(1)).to_contain_text("13 moves")
     items.nth(1).locator(".past-open").click()
     expect(page.get_by_test_id("status")).to_have_text(re.compile("^A past game"))
     expect(page.get_by_test_id("move-text")).to_have_text(BLUE_WINS)
     expect(page.get_by_test_id("result-text")).to_have_text("Player 1 wins!")
     page.get_by_test_id("review-prev").click()
-    assert stones(page) == 8
+    assert stones(page) == 12
     items.nth(1).get_by_test_id("archive-delete").click()
     expect(items).to_have_count(1)
     expect(page.get_by_test_id("move-text")).to_have_text(green_wins)  # back to the game on screen

@@ -382,10 +382,11 @@ class App:
         if not found(button) or self.controller is None:
             return
         screen = self.controller.screen
-        if isinstance(button.dataset.open, str):
-            self.controller.apply(screen.open_past(str(button.dataset.open)))
-        elif isinstance(button.dataset.delete, str):
-            self.controller.apply(screen.delete_past(str(button.dataset.delete)))
+        opened, deleted = button.getAttribute("data-open"), button.getAttribute("data-delete")
+        if isinstance(opened, str):
+            self.controller.apply(screen.open_past(opened))
+        elif isinstance(deleted, str):
+            self.controller.apply(screen.delete_past(deleted))
 
     def setting_changed(self, event: Any) -> None:
         name = event.target.dataset.setting
