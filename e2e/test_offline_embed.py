@@ -122,6 +122,19 @@ def test_after_one_visit_the_app_loads_and_plays_offline_even_after_a_browser_re
     expect(page.locator(".nk-board")).to_have_count(1)
     play_to_the_end(page)
     expect(page.get_by_test_id("stat-games")).to_have_text("1")
+    # A share link of the finished game: under the sub-path, and it opens
+    # offline too, the game in review.
+    moves = page.get_by_test_id("move-text").all_inner_texts()
+    page.get_by_test_id("share-open").click()
+    link = page.get_by_test_id("share-link").input_value()
+    assert link.startswith(server.url + SUB_PATH + "#/notakto?g="), link
+    page.get_by_test_id("share-close").click()
+    page.get_by_test_id("result-new-game").click()
+    page.goto("about:blank")
+    page.goto(link)
+    wait_ready(page)
+    expect(page.get_by_test_id("status")).to_have_text(re.compile("^A shared game"))
+    expect(page.get_by_test_id("move-text")).to_have_text(moves)
     context.close()
     # A browser restarted with the same profile, still without a server.
     context = persistent_context(playwright, profile, watch)
@@ -261,6 +274,11 @@ def test_a_page_on_another_origin_embeds_the_app_with_parameters(context: Browse
       for (const message of ["_si", {type: "gameover"}, "<img src=x onerror=alert(1)>", null, 42]) target.postMessage(message, "*");
     }""")
     play_to_the_end(frame)
+    # A share link from inside the frame opens the whole app, not the embed.
+    frame.get_by_test_id("share-open").click()
+    link = frame.get_by_test_id("share-link").input_value()
+    assert link.startswith(app_server.url + SUB_PATH + "#/notakto?g=") and "embed" not in link, link
+    frame.get_by_test_id("share-close").click()
     eventually(page, lambda: messages(page, "gameover"))
     (gameover,) = messages(page, "gameover")
     assert set(gameover) == MESSAGE_KEYS["gameover"]

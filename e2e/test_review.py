@@ -139,6 +139,7 @@ def test_export_gives_hexgui_sgf_and_import_opens_it_for_review(page: Page, serv
     page.get_by_test_id("export-open").click()
     text = page.get_by_test_id("export-text").input_value()
     assert text.startswith("(;") and "GM[11]" in text and "SZ[7]" in text and ";B[d4]" in text
+    expect(page.get_by_test_id("export-download")).to_have_attribute("download", "hex-7x7.sgf")
     page.get_by_test_id("export-close").click()
     play(page, ["a1"])
     page.get_by_test_id("import-open").click()
@@ -148,6 +149,12 @@ def test_export_gives_hexgui_sgf_and_import_opens_it_for_review(page: Page, serv
     expect(page.get_by_test_id("move-text")).to_have_text(["d4", "c5"])
     page.get_by_test_id("review-live").click()
     expect(page.get_by_test_id("move-text")).to_have_text(["d4", "c5", "a1"])  # the player's own game
+    # The same text as a file.
+    page.get_by_test_id("import-open").click()
+    page.get_by_test_id("import-file").set_input_files(
+        files=[{"name": "game.sgf", "mimeType": "application/x-go-sgf", "buffer": text.encode()}])
+    expect(page.get_by_test_id("status")).to_have_text(re.compile("^An imported game"))
+    expect(page.get_by_test_id("move-text")).to_have_text(["d4", "c5"])
 
 
 def test_garbage_import_and_a_truncated_link_say_so_and_change_nothing(page: Page, server: AppServer) -> None:
@@ -203,3 +210,17 @@ def test_past_games_after_two_games_review_one_delete_one(page: Page, server: Ap
     page.reload()
     wait_ready(page)
     expect(page.get_by_test_id("archive-item")).to_have_count(1)
+
+
+def test_importing_another_games_text_opens_that_game_for_review(page: Page, server: AppServer) -> None:
+    open_hex_two_players(page, server)
+    play(page, ["d4"])
+    page.get_by_test_id("import-open").click()
+    page.get_by_test_id("import-text").fill("[abstract-games 1] game=y size=9 swap=on\nmoves: c5 swap e5\n")
+    page.get_by_test_id("import-submit").click()
+    expect(page.get_by_test_id("game-title")).to_have_text("Y")
+    expect(page.get_by_test_id("status")).to_have_text(re.compile("^An imported game"))
+    expect(page.get_by_test_id("move-text")).to_have_text(["c5", "swap", "e5"])
+    page.get_by_test_id("back-link").click()
+    page.get_by_test_id("pick-hex").click()
+    expect(page.get_by_test_id("move-text")).to_have_text(["d4"])  # the Hex game is as it was

@@ -134,7 +134,7 @@ def test_continue_from_here_against_the_computer_asks_before_ending_a_game() -> 
     assert screen.slot.load()["game"]["state"]["moves"] == ["e5", "d6", "e6"]
 
 
-def test_continue_as_two_players_from_a_finished_screen_needs_no_question() -> None:
+def test_continue_as_two_players_with_nothing_to_lose_needs_no_question() -> None:
     screen = two_player("uttt")
     state = played(STATES["uttt"].from_settings({}), ["e5", "e4", "e2"])
     screen.review(GameSession(state, Mode(TWO_PLAYER, "", FIRST)), LINK)
@@ -154,3 +154,36 @@ def test_no_continuing_from_a_finished_position() -> None:
     assert screen_view(screen).result is not None  # its result, at its end
     screen.step(-1)
     assert screen_view(screen).result is None and screen_view(screen).review.continue_here.shown
+
+
+def test_a_finished_game_joins_the_past_games_which_open_for_review_and_delete() -> None:
+    from app.screen import PAST
+    from app.screen_view import past_game_rows
+
+    clock = Clock()
+    screen = make("hex", clock=clock, opponent=TWO_PLAYER, size=7, swap=False)
+    first = ["a1", "g1", "a2", "g2", "a3", "g3", "a4", "g4", "a5", "g5", "a6", "g6", "a7"]
+    for text in first:
+        screen.move(text)
+    change = screen.start_new()
+    assert "archive" not in change.parts  # the list is drawn only when it changes
+    clock.now += 60
+    for text in ("d4", "c3"):
+        screen.move(text)
+    change = screen.resign()
+    change = screen.answer(True)
+    assert change.finished and "archive" in change.parts
+    rows = past_game_rows(screen)
+    assert len(rows) == 2 and rows[0].plies == 2 and rows[1].plies == 13
+    assert rows[1].result == Msg("past.player_won", {"player": Msg("player.numbered", {"number": 1})})
+    assert rows[1].variant == Msg("past.variant", {"first": Msg("size.hex", {"size": 7}), "second": Msg("swap.false")})
+    assert screen.open_past(rows[1].id).parts >= {"archive", "board", "moves"}
+    assert screen.origin == PAST and screen.shown.state.move_texts() == first
+    assert past_game_rows(screen)[1].open and screen_view(screen).result.winner == FIRST
+    screen.step(-1)
+    assert screen.shown_state().move_texts() == first[:-1]
+    assert "archive" in screen.delete_past(rows[1].id).parts
+    assert not screen.reviewing and [row.id for row in past_game_rows(screen)] == [rows[0].id]
+    assert screen.delete_all_past().parts == {"confirm"}
+    screen.answer(True)
+    assert past_game_rows(screen) == () and screen.open_past(rows[0].id).parts == {"archive"}

@@ -273,7 +273,7 @@ class App:
             self.controller = ScreenController(self, GameScreen(SPECS[game], self.storage, self.tab_id, self.clock,
                                                                 local_day))
             link = {**self.url_settings.pop(game, {}), **link}
-            self.controller.apply(self.controller.screen.apply_link_settings(link) | Change(ALL | {"confirm"}))
+            self.controller.apply(self.controller.screen.apply_link_settings(link) | Change(ALL | {"confirm", "archive"}))
         elif link:
             self.controller.apply(self.controller.screen.apply_link_settings(link))
         pending, self.pending_review = self.pending_review, None
@@ -401,14 +401,15 @@ class App:
     def storage_event(self, event: Any) -> None:
         name = self.storage.name_of(event.key) if isinstance(event.key, str) else None
         kind, _, game = (name or "").partition("/")
-        if self.controller is not None and game == self.controller.screen.game and kind in ("stats", "save"):
+        game = game.partition("/")[0]  # past/<game>/<id>
+        if self.controller is not None and game == self.controller.screen.game and kind in ("stats", "save", "past"):
             self.controller.apply(self.controller.screen.other_tab_changed(kind))
 
     def redraw(self) -> None:
         self.notices.translate()
         if self.controller is not None:
             self.board.reset()  # every translated name on the board is redone
-            self.controller.apply(Change(ALL | {"confirm"}))
+            self.controller.apply(Change(ALL | {"confirm", "archive"}))
 
     def orientation_changed(self, _event: Any) -> None:
         if self.controller is not None and self.controller.screen.spec.stands_upright:

@@ -34,7 +34,10 @@ from .views import Msg
 
 # The parts of a screen a change can touch (the renderer draws each).
 PLAY = frozenset({"board", "status", "result", "moves", "review"})
-ALL = PLAY | {"settings", "toggles", "stats", "archive"}
+ALL = PLAY | {"settings", "toggles", "stats"}
+# The past games list is drawn when it changes (and when a screen opens):
+# it reads every record from storage.
+ARCHIVE = frozenset({"archive"})
 # Where a game under review comes from: the game being played, the past
 # games of this browser, a shared link, pasted or loaded text.
 LIVE, PAST, LINK, IMPORT = "live", "past", "link", "import"
@@ -236,9 +239,9 @@ class GameScreen:
         answer that came meanwhile is played now."""
         if not self.reviewing:
             return NOTHING
+        change = Change(ALL - {"stats", "settings"} | (ARCHIVE if self.origin == PAST else frozenset()))
         self.reviewed = None
         self.cursor = None
-        change = Change(ALL - {"stats", "settings"})
         held, self.held = self.held, None
         if held is not None:
             request, move = held
@@ -264,12 +267,7 @@ class GameScreen:
         if self.reviewed is None or self.shown_state().is_over() or opponent not in (COMPUTER, TWO_PLAYER):
             return NOTHING
         self.continue_as = opponent
-        session = self.session
-        if not session.is_over() and not session.untouched():
-            if session.mode.opponent == COMPUTER:
-                return self._ask(Msg("confirm.continue_loss"), Msg("action.continue"), "continue_after_resign")
-            return self._ask(Msg("confirm.continue"), Msg("action.continue"), "continue_now")
-        return self.continue_now()
+        return self._unless_a_game_ends("continue", Msg("action.continue"), "continue_after_resign", "continue_now")
 
     def continue_after_resign(self) -> Change:
         return self.resign_now() | self.continue_now()
@@ -333,12 +331,20 @@ class GameScreen:
         return self._ask(Msg("confirm.resign"), Msg("action.resign"), "resign_now")
 
     def new_game(self) -> Change:
+        return self._unless_a_game_ends("abandon", Msg("action.new_game"), "resign_then_new", "start_new")
+
+    def _unless_a_game_ends(self, question: str, yes: Msg, after_resigning: str, action: str) -> Change:
+        """Do ``action`` (a method's name) at once if no unfinished game
+        ends with it, else ask first (``confirm.<question>``). Against the
+        computer the game counts as a loss then (``<question>_loss``: it is
+        resigned before ``after_resigning`` does the rest), so that leaving
+        a lost position is no way out of it."""
         session = self.session
-        if not session.is_over() and not session.untouched():
-            if session.mode.opponent == COMPUTER:
-                return self._ask(Msg("confirm.abandon_loss"), Msg("action.new_game"), "resign_then_new")
-            return self._ask(Msg("confirm.abandon"), Msg("action.new_game"), "start_new")
-        return self.start_new()
+        if session.is_over() or session.untouched():
+            return getattr(self, action)()
+        if session.mode.opponent == COMPUTER:
+            return self._ask(Msg(f"confirm.{question}_loss"), yes, after_resigning)
+        return self._ask(Msg(f"confirm.{question}"), yes, action)
 
     def answer(self, yes: bool) -> Change:
         """The player's answer to the question on screen."""
@@ -443,12 +449,12 @@ class GameScreen:
         notice says so) and the list drawn without it."""
         session = self.archive.open(game_id, self.spec.levels, clock=self.clock)
         if session is None:
-            return Change(frozenset({"archive"}))
-        return self.review(session, PAST) | Change(frozenset({"archive"}))
+            return Change(ARCHIVE)
+        return self.review(session, PAST) | Change(ARCHIVE)
 
     def delete_past(self, game_id: str) -> Change:
         self.archive.delete(game_id)
-        change = Change(frozenset({"archive"}))
+        change = Change(ARCHIVE)
         if self.reviewed is not None and self.reviewed.origin == PAST and self.reviewed.session.game_id == game_id:
             change = change | self.back_to_live()
         return change
@@ -460,7 +466,7 @@ class GameScreen:
 
     def delete_all_now(self) -> Change:
         self.archive.delete_all()
-        change = Change(frozenset({"archive"}))
+        change = Change(ARCHIVE)
         return change | self.back_to_live() if self.origin == PAST else change
 
     def open_transferred(self, game: transfer.Transferred, origin: str) -> Change:
@@ -529,9 +535,11 @@ class GameScreen:
 
     # -- other tabs ----------------------------------------------------------------
     def other_tab_changed(self, kind: str) -> Change:
-        """Another tab wrote this game's statistics or its save slot."""
+        """Another tab wrote this game's statistics, past games or save slot."""
         if kind == "stats":
             return Change(frozenset({"stats"}))
+        if kind == "past":
+            return Change(ARCHIVE)
         if kind == "save" and self.slot.check():
             return Change(conflict=True)
         return NOTHING
@@ -576,7 +584,7 @@ class GameScreen:
         self._remember_home_seat(session)
         # The finished game stays on screen, across a reload too, until the
         # player starts another one.
-        return self.save() | Change(frozenset({"archive"}), finished=True)
+        return self.save() | Change(ARCHIVE, finished=True)
 
     def save(self) -> Change:
         if self.slot.save(self.session.to_dict()) == SaveResult.CONFLICT:
