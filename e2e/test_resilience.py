@@ -21,13 +21,13 @@ def open_notakto(page: Page, server: AppServer) -> Page:
 
 
 BREAK_MOVE_LIST = """
-const replace = Element.prototype.replaceChildren;
-Element.prototype.replaceChildren = function (...nodes) {
+const append = Element.prototype.append;
+Element.prototype.append = function (...nodes) {
   if (window.__breakMoveList && this.id === 'move-list') {
     window.__breakMoveList = false;
     throw new Error('injected failure');
   }
-  return replace.apply(this, nodes);
+  return append.apply(this, nodes);
 };
 """
 

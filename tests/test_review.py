@@ -158,7 +158,7 @@ def test_no_continuing_from_a_finished_position() -> None:
 
 def test_a_finished_game_joins_the_past_games_which_open_for_review_and_delete() -> None:
     from app.screen import PAST
-    from app.screen_view import past_game_rows
+    from app.screen_view import past_games
 
     clock = Clock()
     screen = make("hex", clock=clock, opponent=TWO_PLAYER, size=7, swap=False)
@@ -173,17 +173,37 @@ def test_a_finished_game_joins_the_past_games_which_open_for_review_and_delete()
     change = screen.resign()
     change = screen.answer(True)
     assert change.finished and "archive" in change.parts
-    rows = past_game_rows(screen)
+    rows = past_games(screen).rows
     assert len(rows) == 2 and rows[0].plies == 2 and rows[1].plies == 13
     assert rows[1].result == Msg("past.player_won", {"player": Msg("player.numbered", {"number": 1})})
     assert rows[1].variant == Msg("past.variant", {"first": Msg("size.hex", {"size": 7}), "second": Msg("swap.false")})
-    assert screen.open_past(rows[1].id).parts >= {"archive", "board", "moves"}
+    assert screen.open_past(rows[1].id).parts >= {"board", "moves", "review"}
     assert screen.origin == PAST and screen.shown.state.move_texts() == first
-    assert past_game_rows(screen)[1].open and screen_view(screen).result.winner == FIRST
+    assert past_games(screen).rows[1].open and screen_view(screen).review.past_id == rows[1].id and screen_view(screen).result.winner == FIRST
     screen.step(-1)
     assert screen.shown_state().move_texts() == first[:-1]
     assert "archive" in screen.delete_past(rows[1].id).parts
-    assert not screen.reviewing and [row.id for row in past_game_rows(screen)] == [rows[0].id]
+    assert not screen.reviewing and [row.id for row in past_games(screen).rows] == [rows[0].id]
     assert screen.delete_all_past().parts == {"confirm"}
     screen.answer(True)
-    assert past_game_rows(screen) == () and screen.open_past(rows[0].id).parts == {"archive"}
+    assert past_games(screen).rows == () and screen.open_past(rows[0].id).parts == {"archive"}
+
+
+def test_the_past_games_list_shows_a_page_at_a_time() -> None:
+    from app.screen import PAST_PAGE
+    from app.screen_view import past_games
+
+    clock = Clock()
+    screen = make("notakto", clock=clock, opponent=TWO_PLAYER, boards=1)
+    rng = random.Random(5)
+    for _ in range(PAST_PAGE + 3):
+        while not screen.session.is_over():
+            state = screen.session.state
+            screen.move(state.move_to_text(rng.choice(state.legal_moves())))
+        clock.now += 1
+        screen.start_new()
+    view = past_games(screen)
+    assert len(view.rows) == PAST_PAGE and view.more == 3
+    assert [row.ended_ms for row in view.rows] == sorted((row.ended_ms for row in view.rows), reverse=True)
+    assert screen.list_more_past().parts == {"archive"}
+    assert len(past_games(screen).rows) == PAST_PAGE + 3 and past_games(screen).more == 0

@@ -104,6 +104,13 @@ class Archive:
         self.storage = storage
         self.game = game
         self.limit = limit
+        # The list as last read (newest first), with the record names it was
+        # read from: reading 200 records through the browser's storage is
+        # dear, listing the names is not. Records removed or added behind
+        # this object's back (another tab, the quota's drop_oldest) change
+        # the names; one rewritten in place (another tab finishing the same
+        # game) needs ``forget``.
+        self._entries: tuple[tuple[str, ...], list[PastGame]] | None = None
 
     def add(self, session: GameSession) -> PastGame | None:
         """Keep a finished ``session`` (the same game id again replaces its
@@ -121,18 +128,25 @@ class Archive:
         saved["ended_ms"] = summary.ended_ms  # opening it gives the same summary
         record = {"version": RECORD_VERSION, "summary": asdict(summary), "session": saved}
         self.storage.write(record_name(self.game, summary.id), record)
+        self.forget()
         for old in self.entries()[self.limit:]:
             self.storage.remove(record_name(self.game, old.id))
+        self.forget()
         return summary
 
     def entries(self) -> list[PastGame]:
         """Every readable past game, newest first (ended_ms, then id, both
         descending). Damaged records are set aside by Storage and skipped."""
-        found = [
-            entry for entry in (_read(self.storage, name) for name in self._names())
-            if entry is not None
-        ]
-        return sorted(found, key=_age, reverse=True)
+        names = tuple(self._names())
+        if self._entries is None or self._entries[0] != names:
+            found = [entry for entry in (_read(self.storage, name) for name in names) if entry is not None]
+            self._entries = (names, sorted(found, key=_age, reverse=True))
+        return list(self._entries[1])
+
+    def forget(self) -> None:
+        """Read the records again next time (another tab, or the quota's
+        ``drop_oldest``, may have changed them)."""
+        self._entries = None
 
     def open(self, game_id: str, levels: list[str], clock: Callable[[], float] = time.time) -> GameSession | None:
         """The full session of a past game, replayed through
@@ -145,12 +159,14 @@ class Archive:
         name = record_name(self.game, game_id)
         data = self.storage.read(name, _validator(name), None)
         if data is None:
+            self.forget()  # gone meanwhile (another tab, the quota) or damaged
             return None
         try:
             session = GameSession.from_dict(data["session"], levels, clock=clock)
         except _REPLAY_ERRORS:
             session = None
         if session is None or summarize(session) != PastGame(**data["summary"]):
+            self.forget()
             backup = self.storage.set_aside(name)
             # Once its copy is safe in the browser, the record leaves the list.
             if backup is not None and not self.storage.in_memory(backup):
@@ -162,11 +178,13 @@ class Archive:
         """Forget one past game (an unknown id is no error)."""
         if isinstance(game_id, str) and _ID.fullmatch(game_id):
             self.storage.remove(record_name(self.game, game_id))
+            self.forget()
 
     def delete_all(self) -> None:
         """Forget every past game of this kind (others are left alone)."""
         for name in self._names():
             self.storage.remove(name)
+        self.forget()
 
     def _names(self) -> list[str]:
         """The storage names of this game's records, damaged ones included."""

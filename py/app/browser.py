@@ -22,7 +22,7 @@ from .engine import Engine
 from .dom import found, on, tr
 from .games import SPECS
 from .screen import ALL, LINK, NOTHING, Change, ComputerRequest, GameScreen
-from .screen_view import clock, past_game_rows, screen_view, stats_rows
+from .screen_view import clock, past_games, screen_view, stats_rows
 from .session import new_id
 from .storage import Storage
 from .views import Msg
@@ -123,7 +123,7 @@ class ScreenController:
         if "stats" in change.parts:
             render.render_stats(stats_rows(self.screen))
         if "archive" in change.parts:
-            render.render_past_games(past_game_rows(self.screen))
+            render.render_past_games(past_games(self.screen))
         if change.announce is not None:
             self.app.announce(change.announce)
         if change.finished:
@@ -242,6 +242,7 @@ class App:
         on(by_id("move-list"), "click", self.move_list_click)
         on(by_id("archive"), "click", self.archive_click)
         on(by_id("archive-clear"), "click", self.command(lambda screen: screen.delete_all_past()))
+        on(by_id("archive-more"), "click", self.command(lambda screen: screen.list_more_past()))
         on(js.window, "storage", self.storage_event)
         on(self.portrait, "change", self.orientation_changed)
         shell.onRoute(create_proxy(dom.guarded(self.route)))

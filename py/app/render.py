@@ -10,8 +10,9 @@ from typing import Any, Iterable
 
 import js
 
-from .dom import BoardView, element, tr
-from .screen_view import ClockView, MoveEntry, PastGameView, ReviewView, ScreenView, StatView
+from .dom import BoardView, element, found, tr
+from .screen import PAST_PAGE
+from .screen_view import ClockView, MoveEntry, PastGamesView, ReviewView, ScreenView, StatView
 from .views import Msg
 
 shell = js.window.appShell
@@ -36,7 +37,7 @@ def render(view: ScreenView, parts: Iterable[str], board: BoardView) -> None:
     if "result" in parts:
         render_result(view)
     if "moves" in parts:
-        render_moves(view.moves)
+        MOVES.render(view.moves)
     if "review" in parts or "board" in parts:
         render_review(view.review)
     if "settings" in parts:
@@ -61,27 +62,67 @@ def render_status(view: ScreenView) -> None:
         node.hidden = not button.shown
 
 
-def render_moves(moves: Iterable[MoveEntry]) -> None:
+class MoveList:
     """The move list: each move a button that shows the position after it
     (``data-ply``, clicks delegated by browser.py), its number and who
-    played it, the move's text in ``.move-text``."""
-    items = []
-    current = None
-    for entry in moves:
-        attrs = {"type": "button", "class": "move" + (" swap" if entry.swap else ""), "data-ply": entry.ply,
-                 "data-testid": f"move-{entry.ply}"}
-        if entry.current:
-            attrs["aria-current"] = "step"
-        button = element("button", attrs, element("span", {"class": "move-no"}, entry.number),
-                         element("span", {"class": "move-mark"}, tr(entry.mark) if isinstance(entry.mark, Msg) else entry.mark),
-                         element("span", {"class": "move-text", "data-testid": "move-text"}, entry.text))
-        items.append(element("li", {}, button))
-        if entry.current:
-            current = button
-    host = by_id("move-list")
-    host.replaceChildren(*items)
-    if current is not None:  # the list scrolls itself, never the page
-        host.scrollTop = max(0, current.offsetTop - host.offsetTop - host.clientHeight // 2)
+    played it, the move's text in ``.move-text``. Drawn again only where it
+    changed: stepping through a game moves the current mark, a move adds
+    one entry (a long game's list rebuilt at every step would be hundreds
+    of elements through the FFI)."""
+
+    def __init__(self) -> None:
+        self.drawn: list[tuple[int, str, str, str, bool]] = []
+        self.buttons: list[Any] = []
+        self.current: int | None = None
+
+    def render(self, moves: Iterable[MoveEntry]) -> None:
+        host = by_id("move-list")
+        names: dict[Msg, str] = {}
+        entries = list(moves)
+        wanted = [(entry.ply, entry.number, self.mark(entry.mark, names), entry.text, entry.swap) for entry in entries]
+        keep = 0
+        while keep < min(len(wanted), len(self.drawn)) and wanted[keep] == self.drawn[keep]:
+            keep += 1
+        if keep < len(self.drawn):  # an undo, another game: from there on anew
+            for button in self.buttons[keep:]:
+                button.parentElement.remove()
+            del self.buttons[keep:]
+            if self.current is not None and self.current >= keep:
+                self.current = None
+        for ply, number, mark, text, swap in wanted[keep:]:
+            attrs = {"type": "button", "class": "move" + (" swap" if swap else ""), "data-ply": ply,
+                     "data-testid": f"move-{ply}"}
+            button = element("button", attrs, element("span", {"class": "move-no"}, number),
+                             element("span", {"class": "move-mark"}, mark),
+                             element("span", {"class": "move-text", "data-testid": "move-text"}, text))
+            host.append(element("li", {}, button))
+            self.buttons.append(button)
+        self.drawn = wanted
+        current = next((index for index, entry in enumerate(entries) if entry.current), None)
+        if current != self.current:
+            if self.current is not None:
+                self.buttons[self.current].removeAttribute("aria-current")
+            if current is not None:
+                button = self.buttons[current]
+                button.setAttribute("aria-current", "step")
+                # The list scrolls itself, never the page.
+                host.scrollTop = max(0, button.offsetTop - host.offsetTop - host.clientHeight // 2)
+            self.current = current
+
+    @staticmethod
+    def mark(mark: str | Msg, names: dict[Msg, str]) -> str:
+        if not isinstance(mark, Msg):
+            return mark
+        if mark not in names:
+            names[mark] = tr(mark)
+        return names[mark]
+
+    def clear(self) -> None:
+        by_id("move-list").replaceChildren()
+        self.drawn, self.buttons, self.current = [], [], None
+
+
+MOVES = MoveList()
 
 
 def render_review(view: ReviewView) -> None:
@@ -100,16 +141,36 @@ def render_review(view: ReviewView) -> None:
         by_id(name).hidden = not view.continue_here.shown
     by_id("board-area").classList.toggle("reviewing", view.reviewing)
     by_id("board").dataset.review = "true" if view.reviewing else "false"
+    mark_open_past(view.past_id)
 
 
-def render_past_games(rows: Iterable[PastGameView]) -> None:
+def mark_open_past(game_id: str | None) -> None:
+    """Mark the past game on screen in the list (without drawing it again)."""
+    archive = by_id("archive")
+    for button in archive.querySelectorAll(".past-open[aria-current]"):
+        button.removeAttribute("aria-current")
+    if game_id is not None:
+        button = archive.querySelector(f'.past-open[data-open="{game_id}"]')
+        if found(button):
+            button.setAttribute("aria-current", "true")
+
+
+def render_past_games(view: PastGamesView) -> None:
     """The past games panel: each game a button that opens it for review,
-    and one that deletes it (clicks delegated by browser.py)."""
+    and one that deletes it (clicks delegated by browser.py); the words
+    every row shares are translated once."""
     items = []
-    for row in rows:
-        words = [str(shell.formatDate(row.ended_ms)), tr(row.result), tr(row.opponent)]
+    words_of: dict[Msg, str] = {}
+
+    def tr_once(message: Msg) -> str:
+        if message not in words_of:
+            words_of[message] = tr(message)
+        return words_of[message]
+
+    for row in view.rows:
+        words = [str(shell.formatDate(row.ended_ms)), tr_once(row.result), tr_once(row.opponent)]
         if row.variant is not None:
-            words.append(tr(row.variant))
+            words.append(tr_once(row.variant))
         words += [tr(Msg("past.moves", {"count": row.plies})), str(shell.formatDuration(row.duration_ms))]
         attrs = {"type": "button", "class": "past-open", "data-open": row.id}
         if row.open:
@@ -122,6 +183,9 @@ def render_past_games(rows: Iterable[PastGameView]) -> None:
     by_id("archive").replaceChildren(*items)
     by_id("archive-empty").hidden = bool(items)
     by_id("archive-clear").hidden = not items
+    more = by_id("archive-more")
+    more.hidden = view.more == 0
+    more.textContent = tr(Msg("past.more", {"count": min(view.more, PAST_PAGE)}))
 
 
 def render_clock(view: ClockView | None) -> None:
@@ -213,7 +277,8 @@ def render_stats(rows: Iterable[StatView]) -> None:
 def clear_screen() -> None:
     """Take down what a game screen drew (leaving a screen: the next one
     draws its own, and nothing of this one may show under its title)."""
-    for name in ("move-list", "settings", "toggles", "stats", "archive"):
+    MOVES.clear()
+    for name in ("settings", "toggles", "stats", "archive"):
         by_id(name).replaceChildren()
     for name in ("result", "confirm", "hint-text", "clock", "status-detail", "swap", "review"):
         by_id(name).hidden = True

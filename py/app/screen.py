@@ -38,6 +38,8 @@ ALL = PLAY | {"settings", "toggles", "stats"}
 # The past games list is drawn when it changes (and when a screen opens):
 # it reads every record from storage.
 ARCHIVE = frozenset({"archive"})
+# The past games listed at first, and how many more each "show more" adds.
+PAST_PAGE = 20
 # Where a game under review comes from: the game being played, the past
 # games of this browser, a shared link, pasted or loaded text.
 LIVE, PAST, LINK, IMPORT = "live", "past", "link", "import"
@@ -123,6 +125,8 @@ class GameScreen:
         self.rng = rng or random.Random()
         self.slot = SaveSlot(storage, self.game, tab_id)
         self.archive = Archive(storage, self.game)
+        #: How many past games the list shows (the newest first).
+        self.past_listed = PAST_PAGE
         stored = storage.read(settings_name(self.game), lambda data: isinstance(data, dict), {})
         self.settings = spec.validate(stored)
         #: Settings chosen during a game, for the next one.
@@ -239,7 +243,7 @@ class GameScreen:
         answer that came meanwhile is played now."""
         if not self.reviewing:
             return NOTHING
-        change = Change(ALL - {"stats", "settings"} | (ARCHIVE if self.origin == PAST else frozenset()))
+        change = Change(ALL - {"stats", "settings"})
         self.reviewed = None
         self.cursor = None
         held, self.held = self.held, None
@@ -444,13 +448,17 @@ class GameScreen:
     def past_games(self) -> list[PastGame]:
         return self.archive.entries()
 
+    def list_more_past(self) -> Change:
+        self.past_listed += PAST_PAGE
+        return Change(ARCHIVE)
+
     def open_past(self, game_id: str) -> Change:
         """Review a past game; a damaged one is set aside (the storage's
         notice says so) and the list drawn without it."""
         session = self.archive.open(game_id, self.spec.levels, clock=self.clock)
         if session is None:
             return Change(ARCHIVE)
-        return self.review(session, PAST) | Change(ARCHIVE)
+        return self.review(session, PAST)
 
     def delete_past(self, game_id: str) -> Change:
         self.archive.delete(game_id)
@@ -539,6 +547,7 @@ class GameScreen:
         if kind == "stats":
             return Change(frozenset({"stats"}))
         if kind == "past":
+            self.archive.forget()
             return Change(ARCHIVE)
         if kind == "save" and self.slot.check():
             return Change(conflict=True)

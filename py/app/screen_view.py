@@ -87,6 +87,7 @@ class ReviewView:
     last: Button
     live: Button  # back to the game being played
     continue_here: Button  # play on from here (a reviewed game)
+    past_id: str | None  # the past game on screen (marked in the list)
 
 
 @dataclass(frozen=True)
@@ -201,6 +202,7 @@ def review(screen: GameScreen) -> ReviewView:
         first=Button(enabled=ply > 0), prev=Button(enabled=ply > 0),
         next=Button(enabled=ply < total), last=Button(enabled=ply < total or (origin == LIVE and screen.reviewing)),
         live=Button(shown=screen.reviewing), continue_here=Button(shown=continuing),
+        past_id=screen.shown.game_id if origin == PAST else None,
     )
 
 
@@ -324,12 +326,19 @@ class PastGameView:
     open: bool  # the one on screen
 
 
-def past_game_rows(screen: GameScreen) -> tuple[PastGameView, ...]:
-    """The past games list, newest first."""
+@dataclass(frozen=True)
+class PastGamesView:
+    rows: tuple[PastGameView, ...]  # the newest, as many as the list shows
+    more: int  # how many older ones "show more" would reveal
+
+
+def past_games(screen: GameScreen) -> PastGamesView:
+    """The past games list, newest first, a page at a time."""
     spec = screen.spec
     shown = screen.shown.game_id if screen.origin == PAST else None
+    every = screen.past_games()
     rows = []
-    for past in screen.past_games():
+    for past in every[:screen.past_listed]:
         if past.opponent == TWO_PLAYER:
             result_msg = (Msg("result.draw") if past.winner is None
                           else Msg("past.player_won", {"player": Msg("player.numbered", {"number": 1 if past.winner == past.home_seat else 2})}))
@@ -342,4 +351,4 @@ def past_game_rows(screen: GameScreen) -> tuple[PastGameView, ...]:
         variant = None if not words else words[0] if len(words) == 1 else Msg("past.variant", {"first": words[0], "second": words[1]})
         rows.append(PastGameView(past.id, past.ended_ms, past.duration_ms, result_msg, opponent, variant, past.plies,
                                  past.id == shown))
-    return tuple(rows)
+    return PastGamesView(tuple(rows), max(0, len(every) - screen.past_listed))

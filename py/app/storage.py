@@ -368,6 +368,12 @@ class Storage:
     def _backend_keys(self) -> list[str]:
         if self._backend is None:
             return []
+        keys_of = getattr(self._backend, "keys", None)
+        if callable(keys_of):  # every key in one call (the browser's: one FFI call, not two a key)
+            try:
+                return [key for key in keys_of() if isinstance(key, str)]
+            except Exception:  # noqa: BLE001
+                return []
         try:
             count = int(self._backend.length)
             keys = [self._backend.key(index) for index in range(count)]
