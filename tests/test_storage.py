@@ -423,3 +423,21 @@ def test_set_aside_backs_up_a_value_the_caller_rejected():
     assert storage.set_aside("save/hex") == "backup/save/hex/7000"
     assert storage.backups() == ["backup/save/hex/7000"]
     assert storage.set_aside("missing") is None
+
+
+def test_a_backend_that_lists_its_keys_at_once_gives_the_same_names() -> None:
+    class Listing(MemoryBackend):
+        """As the browser's wrapper (app/dom.py LocalStorage): every key in one call."""
+
+        calls = 0
+
+        def keys(self) -> list[str]:
+            Listing.calls += 1
+            return list(self.items())
+
+        def key(self, index: int) -> str | None:
+            raise AssertionError("listed key by key")
+
+    items = {PREFIX + "stats/hex": '{"schema":1,"data":{}}', PREFIX + "past/hex/ab": "x", "someone-else": "y"}
+    assert Storage(Listing(items)).names() == Storage(MemoryBackend(items)).names() == ["past/hex/ab", "stats/hex"]
+    assert Listing.calls == 1
