@@ -207,3 +207,26 @@ def test_the_past_games_list_shows_a_page_at_a_time() -> None:
     assert [row.ended_ms for row in view.rows] == sorted((row.ended_ms for row in view.rows), reverse=True)
     assert screen.list_more_past().parts == {"archive"}
     assert len(past_games(screen).rows) == PAST_PAGE + 3 and past_games(screen).more == 0
+
+
+def test_the_shown_game_goes_out_as_a_link_and_as_text_and_comes_back_the_same() -> None:
+    from app import transfer
+    from app.screen import IMPORT
+
+    screen = two_player("y", size=9, swap=True)
+    for text in ("c5", "swap", "e5"):
+        screen.move(text)
+    screen.resign()
+    screen.answer(True)  # the player to move, the second, resigns
+    payload, text = screen.share_payload(), screen.export_text()
+    friend = two_player("y")
+    shared = transfer.read_share("y", payload)
+    assert friend.open_transferred(shared, LINK).parts >= {"board", "moves"}
+    assert friend.shown.state.move_texts() == ["c5", "swap", "e5"] and friend.shown.resigned == SECOND
+    view = screen_view(friend)
+    assert view.result.reason.key == "reason.resignation.player" and view.result.winner == FIRST
+    assert friend.share_payload() == payload and friend.export_text() == text
+    assert friend.open_transferred(transfer.import_text(text), IMPORT).parts and friend.origin == IMPORT
+    assert friend.export_text() == text
+    assert friend.open_transferred(transfer.import_text(text), LINK) and two_player("hex").open_transferred(shared, LINK) == NOTHING
+    assert friend.session.state.moves == []  # the friend's own game, untouched
