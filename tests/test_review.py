@@ -102,7 +102,7 @@ def test_a_reviewed_game_opens_at_its_end_and_the_game_being_played_is_untouched
     screen.move("a1")
     state = played(STATES["y"].from_settings({"size": 7}), ["c5", "b4", "a3"])
     change = screen.review(GameSession(state, Mode(TWO_PLAYER, "", FIRST)), LINK)
-    assert change.parts >= {"board", "moves", "review"}
+    assert change.parts >= {"board", "moves", "review", "confirm"}
     view = screen_view(screen)
     assert view.status == Msg("status.review.link") and view.review.origin == LINK
     assert view.review.ply == view.review.total == 3 and view.review.continue_here.shown and view.review.live.shown
@@ -154,6 +154,8 @@ def test_no_continuing_from_a_finished_position() -> None:
     assert screen_view(screen).result is not None  # its result, at its end
     screen.step(-1)
     assert screen_view(screen).result is None and screen_view(screen).review.continue_here.shown
+    screen.step_last()  # the end again: its result again
+    assert screen.reviewing and screen_view(screen).result is not None
 
 
 def test_a_finished_game_joins_the_past_games_which_open_for_review_and_delete() -> None:

@@ -261,8 +261,8 @@ class GameScreen:
         says who played)."""
         self.reviewed = Reviewed(session, origin)
         self.cursor = None
-        self.confirm = None
-        return Change(PLAY | {"toggles"})
+        self.confirm = None  # a question about the game on screen no longer applies
+        return Change(PLAY | {"toggles", "confirm"})
 
     def continue_here(self, opponent: str) -> Change:
         """Play on from the position on screen (``opponent``: COMPUTER, the

@@ -139,7 +139,7 @@ def screen_view(screen: GameScreen, tall: bool = False) -> ScreenView:
         resign=Button(enabled=live and not over),
         new_game=Button(),
         swap=Button(shown=screen.can_swap()),
-        result=result(screen.spec, screen.shown) if screen.cursor is None else None,
+        result=result(screen.spec, screen.shown) if screen.shown_ply() == len(screen.shown.state.moves) else None,
         moves=move_entries(screen),
         review=review(screen),
         settings=settings(screen),
