@@ -43,6 +43,15 @@ STEPS: dict[str, Callable[[GameScreen], Change]] = {
     "live": lambda screen: screen.back_to_live(),
 }
 STEP_KEYS = {"Home": "first", "ArrowLeft": "prev", "ArrowRight": "next", "End": "last"}
+# The buttons that carry their command in a data attribute: the review bar's,
+# the move list's and the past games'.
+BUTTON_COMMANDS: dict[str, Callable[[GameScreen, str], Change]] = {
+    "data-step": lambda screen, step: STEPS[step](screen) if step in STEPS else NOTHING,
+    "data-continue": lambda screen, opponent: screen.continue_here(opponent),
+    "data-ply": lambda screen, ply: screen.step_to(int(ply)) if ply.isdigit() else NOTHING,
+    "data-open": lambda screen, game_id: screen.open_past(game_id),
+    "data-delete": lambda screen, game_id: screen.delete_past(game_id),
+}
 
 
 def local_day() -> str:
@@ -238,9 +247,8 @@ class App:
         on(by_id("board"), "click", self.board_click)
         on(by_id("board"), "keydown", dom.grid_keys)
         on(by_id("board-area"), "keydown", self.review_key)
-        on(by_id("review"), "click", self.review_click)
-        on(by_id("move-list"), "click", self.move_list_click)
-        on(by_id("archive"), "click", self.archive_click)
+        for host in ("review", "move-list", "archive"):
+            on(by_id(host), "click", self.button_click)
         on(by_id("archive-clear"), "click", self.command(lambda screen: screen.delete_all_past()))
         on(by_id("archive-more"), "click", self.command(lambda screen: screen.list_more_past()))
         on(js.window, "storage", self.storage_event)
@@ -362,32 +370,17 @@ class App:
         if not found(active) or active == js.document.body:
             self.board.host.focus()
 
-    def review_click(self, event: Any) -> None:
+    def button_click(self, event: Any) -> None:
+        """A button of the review bar, the move list or the past games: its
+        command is in one of its data attributes (BUTTON_COMMANDS)."""
         button = event.target.closest("button")
         if not found(button) or self.controller is None:
             return
-        screen = self.controller.screen
-        step, kind = button.getAttribute("data-step"), button.getAttribute("data-continue")
-        if isinstance(step, str) and step in STEPS:
-            self.controller.apply(STEPS[step](screen))
-        elif isinstance(kind, str):
-            self.controller.apply(screen.continue_here(kind))
-
-    def move_list_click(self, event: Any) -> None:
-        button = event.target.closest("[data-ply]")
-        if found(button) and self.controller is not None:
-            self.controller.apply(self.controller.screen.step_to(int(button.dataset.ply)))
-
-    def archive_click(self, event: Any) -> None:
-        button = event.target.closest("button")
-        if not found(button) or self.controller is None:
-            return
-        screen = self.controller.screen
-        opened, deleted = button.getAttribute("data-open"), button.getAttribute("data-delete")
-        if isinstance(opened, str):
-            self.controller.apply(screen.open_past(opened))
-        elif isinstance(deleted, str):
-            self.controller.apply(screen.delete_past(deleted))
+        for name, command in BUTTON_COMMANDS.items():
+            value = button.getAttribute(name)
+            if isinstance(value, str):
+                self.controller.apply(command(self.controller.screen, value))
+                return
 
     def setting_changed(self, event: Any) -> None:
         name = event.target.dataset.setting
