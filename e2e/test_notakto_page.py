@@ -74,7 +74,7 @@ def test_a_lost_game_against_the_computer_counts(page: Page, server: AppServer) 
     play_until_over(page, first_playable)
     expect(page.get_by_test_id("result-text")).to_have_text("You lost.")
     expect(page.get_by_test_id("result-reason")).to_have_text("You closed the last live board.")
-    expect(page.get_by_test_id("status")).to_have_text("Game over")
+    expect(page.get_by_test_id("status")).to_have_text("You lost.")  # who won, at the top
     expect(page.locator('.nk-board[data-closed="true"]')).to_have_count(1)
     expect(page.get_by_test_id("stat-games")).to_have_text("1")
     expect(page.get_by_test_id("stat-wins")).to_have_text("0")

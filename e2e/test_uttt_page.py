@@ -95,6 +95,12 @@ def test_the_move_clock_runs_out_and_the_computer_moves_for_the_player(page: Pag
     played = page.locator(".cell.o").get_attribute("data-move")
     assert played is not None and played[0] in "def" and played[1] in "456"
     expect(page.get_by_test_id("clock")).to_have_text(re.compile(r"0:(30|29)"))
+    # Said on screen too, until Player 2 moves again.
+    expect(page.get_by_test_id("status-note")).to_have_text(f"Time ran out for Player 2: the computer played {played} instead.")
+    page.locator('[data-move][aria-disabled="false"]').first.click()
+    expect(page.get_by_test_id("status-note")).to_be_visible()  # Player 1 moved: still there for Player 2
+    page.locator('[data-move][aria-disabled="false"]').first.click()
+    expect(page.get_by_test_id("status-note")).to_be_hidden()
 
 
 def test_reload_restores_the_position_and_the_running_clock(page: Page, server: AppServer) -> None:

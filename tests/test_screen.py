@@ -147,7 +147,8 @@ def test_game_over_by_the_rules_shows_the_result_and_records_it(game: str, reaso
     screen = two_player(game, **({"boards": 1} if game == "notakto" else {}))
     play_to_end(screen, random.Random(3))
     view = screen_view(screen)
-    assert view.status == Msg("status.over")
+    # The status says who won, the line under it why (both at the top).
+    assert view.status == view.result.headline and view.detail == view.result.reason and view.status.key.startswith("result.")
     assert not view.undo.enabled and not view.resign.enabled and view.new_game.enabled
     assert not screen.interactive() and screen.computer_request() is None
     outcome = screen.session.outcome()

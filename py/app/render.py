@@ -52,9 +52,10 @@ def render_status(view: ScreenView) -> None:
     status = by_id("status")
     status.textContent = tr(view.status)
     status.dataset.turn = str(view.turn)
-    detail = by_id("status-detail")
-    detail.textContent = "" if view.detail is None else tr(view.detail)
-    detail.hidden = view.detail is None
+    for name, message in (("status-detail", view.detail), ("status-note", view.note), ("swap-help", view.swap_help)):
+        line = by_id(name)
+        line.textContent = "" if message is None else tr(message)
+        line.hidden = message is None
     for name in ("undo", "resign", "new_game", "swap"):
         button = getattr(view, name)
         node = by_id(name.replace("_", "-"))
@@ -280,6 +281,6 @@ def clear_screen() -> None:
     MOVES.clear()
     for name in ("settings", "toggles", "stats", "archive"):
         by_id(name).replaceChildren()
-    for name in ("result", "confirm", "hint-text", "clock", "status-detail", "swap", "review"):
+    for name in ("result", "confirm", "hint-text", "clock", "status-detail", "status-note", "swap", "swap-help", "review"):
         by_id(name).hidden = True
     by_id("status").textContent = ""

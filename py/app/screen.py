@@ -149,6 +149,9 @@ class GameScreen:
         self.held: tuple[ComputerRequest, str] | None = None
         #: Whom "continue from here" plays against, while its question is asked.
         self.continue_as = TWO_PLAYER
+        #: A human's time ran out and the computer moved for them: the
+        #: position after that move and what it was (shown until they move).
+        self.timed_out: tuple[int, int, int] | None = None  # (ply of the move, seat, move)
         restored = self._restore()
         self.session = restored or self._fresh_session()
         if restored is None:
@@ -532,7 +535,11 @@ class GameScreen:
         mover = self.session.state.turn
         self.session.play(move)
         # A human seat moved by the computer: that player's time ran out.
-        return self._after_move(mover, timed_out=not self.session.is_computer_seat(mover))
+        timed_out = not self.session.is_computer_seat(mover)
+        if timed_out:
+            state = self.session.state
+            self.timed_out = (len(state.moves), mover, state.moves[-1])
+        return self._after_move(mover, timed_out=timed_out)
 
     def computer_failed(self, request: ComputerRequest) -> Change:
         if request is self.waiting:
@@ -573,6 +580,8 @@ class GameScreen:
         session = self.session
         move = session.state.moves[-1]
         key = "announce.timeout" if timed_out else "announce.move"
+        if move == getattr(session.state, "swap_move", None):
+            key = "announce.swap"
         announce = Msg(f"{key}.{who(session.mode, mover)}",
                        {"player": player_name(session.mode, mover), "move": self.spec.describe(session.state, move)})
         change = Change(PLAY, announce)
@@ -625,7 +634,20 @@ class GameScreen:
             session.mark_assisted()
         return session
 
+    def timeout_note(self) -> tuple[int, int] | None:
+        """(seat, move) when the last time-out's move is still news: the
+        computer moved for a player whose time ran out, and that player has
+        not moved since (the reply to it may have come)."""
+        if self.timed_out is None:
+            return None
+        ply, seat, move = self.timed_out
+        moves = self.session.state.moves
+        if len(moves) in (ply, ply + 1) and len(moves) >= ply and moves[ply - 1] == move:
+            return seat, move
+        return None
+
     def _leave_review(self) -> None:
+        self.timed_out = None
         self.reviewed = None
         self.cursor = None
         self.waiting = None

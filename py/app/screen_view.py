@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core import GameState, Outcome
+from core.base import SECOND
 
 from .games import GameSpec, split_opponent
 from .screen import LIVE, PAST, GameScreen
@@ -104,11 +105,15 @@ class ScreenView:
     status: Msg
     turn: int
     detail: Msg | None
+    # What just happened that the board alone does not say: a swap, a move
+    # the computer made for a player whose time ran out.
+    note: Msg | None
     clock: ClockView | None
     undo: Button
     resign: Button
     new_game: Button
     swap: Button
+    swap_help: Msg | None  # what the swap does, while it is offered
     result: ResultView | None
     moves: tuple[MoveEntry, ...]
     review: ReviewView
@@ -128,18 +133,22 @@ def screen_view(screen: GameScreen, tall: bool = False) -> ScreenView:
     live = not screen.reviewing
     safe = screen.safe_moves() if live else frozenset()
     shown = screen.shown_state()
+    at_end = screen.shown_ply() == len(screen.shown.state.moves)
+    ended = result(screen.spec, screen.shown) if at_end else None
     return ScreenView(
         game=screen.game,
         board=board_tree(screen, safe, tall),
         status=status(screen),
         turn=shown.turn,
-        detail=None if shown.is_over() or screen.spec.detail is None else screen.spec.detail(shown),
+        detail=detail(screen, shown, ended),
+        note=note(screen) if live else None,
         clock=clock(session),
         undo=Button(enabled=live and not busy and not over and session.can_undo()),
         resign=Button(enabled=live and not over),
         new_game=Button(),
         swap=Button(shown=screen.can_swap()),
-        result=result(screen.spec, screen.shown) if screen.shown_ply() == len(screen.shown.state.moves) else None,
+        swap_help=Msg(f"swap.offer.{screen.game}") if screen.can_swap() else None,
+        result=ended,
         moves=move_entries(screen),
         review=review(screen),
         settings=settings(screen),
@@ -206,6 +215,37 @@ def review(screen: GameScreen) -> ReviewView:
     )
 
 
+def detail(screen: GameScreen, shown: GameState, ended: ResultView | None) -> Msg | None:
+    """The line under the status: why the game ended (with the status
+    saying who won, both at the top of a phone's screen), else where the
+    side to move may play."""
+    if ended is not None and screen.origin == LIVE and not screen.reviewing:
+        return ended.reason
+    if shown.is_over() or screen.spec.detail is None:
+        return None
+    return screen.spec.detail(shown)
+
+
+def note(screen: GameScreen) -> Msg | None:
+    """A swap just played, or a move the computer made for a player whose
+    time ran out: said on screen until that player moves again."""
+    session = screen.session
+    state, mode = session.state, session.mode
+    timeout = screen.timeout_note()
+    if timeout is not None:
+        seat, move = timeout
+        return Msg(f"note.timeout.{who(mode, seat)}",
+                   {"player": player_name(mode, seat), "move": state.move_to_text(move)})
+    swap = getattr(state, "swap_move", None)
+    if swap is not None and len(state.moves) == 2 and state.moves[1] == swap and not session.is_over():
+        stone = next(cell for cell in range(state.cell_count) if state.cell_owner(cell) is not None)
+        moved = stone != state.moves[0]
+        key = f"note.swap{'_mirrored' if moved else ''}.{who(mode, SECOND)}"
+        return Msg(key, {"player": player_name(mode, SECOND), "from": state.move_to_text(state.moves[0]),
+                         "to": state.move_to_text(stone)})
+    return None
+
+
 def status(screen: GameScreen) -> Msg:
     session = screen.session
     mode, turn = session.mode, session.state.turn
@@ -214,7 +254,9 @@ def status(screen: GameScreen) -> Msg:
     if screen.reviewing:
         return Msg("status.looking_back")
     if session.is_over():
-        return Msg("status.over")
+        ended = result(screen.spec, session)
+        assert ended is not None
+        return ended.headline
     if screen.thinking or session.computer_to_move():
         if mode.opponent == COMPUTER and turn != mode.home_seat:
             return Msg("status.computer_thinking")

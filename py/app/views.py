@@ -338,8 +338,12 @@ def connection_board(
     geometry = hex_geometry(state.size, upright) if isinstance(state, HexState) else y_geometry(state.size)
     over = state.is_over()
     last = state.last_move
+    # Right after a swap: the stone that changed sides is the last move, and
+    # the cell it came from (Hex mirrors it) is marked too.
+    swapped_from = None
     if last is not None and last == state.swap_move:
         last = next(cell for cell in range(state.cell_count) if state.cell_owner(cell) is not None)
+        swapped_from = state.moves[0] if state.moves[0] != last else None
     chain = set(state.winning_chain() or ()) if over else set()
     children: list[Child] = [node("polygon", {"class": css, "points": points, "data-testid": testid})
                              for css, points, testid in geometry.edges]
@@ -361,6 +365,9 @@ def connection_board(
             classes.append("last")
             parts.append(node("polygon", {"class": "last-mark",
                                           "points": f"{_fmt(x)},{_fmt(y - 0.62)} {_fmt(x + 0.5)},{_fmt(y + 0.3)} {_fmt(x - 0.5)},{_fmt(y + 0.3)}"}))
+        if cell == swapped_from:
+            classes.append("swapped-from")
+            parts.append(node("circle", {"class": "swap-ghost", "cx": _fmt(x), "cy": _fmt(y), "r": "0.6"}))
         if cell in chain:
             classes.append("chain")
         playable = interactive and not over and owner is None

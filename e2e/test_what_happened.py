@@ -1,0 +1,71 @@
+"""What the board alone does not say, as a player sees it: the computer's
+swap said and marked, and at the end of a game on a small phone who won
+and why, inside the screen, in every language."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from conftest import AppServer, open_app, open_as_harness, wait_ready
+
+THINK_MS = 30_000
+CATALOGS = {code: json.loads((Path(__file__).resolve().parent.parent / "i18n" / f"{code}.json").read_text())
+            for code in ("en", "de", "pt", "id")}
+BLUE_WINS = ["a1", "g1", "a2", "g2", "a3", "g3", "a4", "g4", "a5", "g5", "a6", "g6", "a7"]
+
+
+def test_the_computers_swap_is_said_and_marked_on_the_board(page: Page, server: AppServer) -> None:
+    open_app(page, server, "#/hex?size=7&swap=1&vs=master&starts=home")
+    expect(page.get_by_test_id("swap-help")).to_be_hidden()
+    page.get_by_test_id("cell-c5").click()
+    note = page.get_by_test_id("status-note")
+    expect(note).to_have_text("The computer swapped: your opening stone at c5 is now its stone, mirrored to e3.",
+                              timeout=THINK_MS)
+    expect(page.get_by_test_id("live")).to_have_text("The computer swapped: your opening stone is now its stone.")
+    expect(page.get_by_test_id("cell-e3")).to_have_class(re.compile(r"\bgreen\b.*\blast\b|\blast\b.*\bgreen\b"))
+    expect(page.get_by_test_id("cell-c5")).to_have_class(re.compile(r"\bswapped-from\b"))
+    expect(page.get_by_test_id("status")).to_have_text("Your turn (Blue)")
+    page.get_by_test_id("cell-d4").click()
+    expect(note).to_be_hidden()
+    expect(page.get_by_test_id("cell-c5")).not_to_have_class(re.compile(r"\bswapped-from\b"))
+
+
+def test_the_swap_offer_explains_itself(page: Page, server: AppServer) -> None:
+    open_app(page, server, "#/y?size=9&swap=1&vs=two_player&starts=home")
+    page.get_by_test_id("cell-c5").click()
+    expect(page.get_by_test_id("swap")).to_be_visible()
+    expect(page.get_by_test_id("swap-help")).to_have_text(CATALOGS["en"]["swap.offer.y"])
+    page.get_by_test_id("swap").click()
+    expect(page.get_by_test_id("swap-help")).to_be_hidden()
+    expect(page.get_by_test_id("status-note")).to_have_text("Player 2 swapped: the opening stone at c5 is now theirs.")
+
+
+@pytest.mark.parametrize("code", ["en", "de", "pt", "id"])
+def test_a_finished_game_on_a_small_phone_says_who_won_and_why_on_screen(browser: Browser, server: AppServer,
+                                                                         code: str) -> None:
+    context = browser.new_context(viewport={"width": 360, "height": 640}, locale=code, service_workers="block",
+                                  has_touch=True, is_mobile=True)
+    open_as_harness(context)
+    try:
+        page = context.new_page()
+        open_app(page, server, f"?lang={code}#/hex?size=7&swap=0&vs=two_player&starts=home")
+        for cell in BLUE_WINS:
+            page.get_by_test_id(f"cell-{cell}").click()
+        catalog = CATALOGS[code]
+        player = catalog["player.numbered"].replace("{number}", "1")
+        status, detail = page.get_by_test_id("status"), page.get_by_test_id("status-detail")
+        expect(status).to_have_text(catalog["result.player_wins"].replace("{player}", player))
+        expect(detail).to_have_text(catalog["reason.connection_hex.player"].replace("{player}", player))
+        page.reload()
+        wait_ready(page)
+        page.evaluate("window.scrollTo(0, 0)")
+        for line in (status, detail):
+            box = line.bounding_box()
+            assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 640, (code, box)
+    finally:
+        context.close()
