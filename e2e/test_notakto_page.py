@@ -101,10 +101,11 @@ def test_the_hint_leads_to_a_win_against_perfect_play(page: Page, server: AppSer
     play_until_over(page, safe_move)
     expect(page.get_by_test_id("result-text")).to_have_text("You won!")
     expect(page.get_by_test_id("result-reason")).to_have_text("The computer closed the last live board.")
+    # Hints were on: a game played, but not the player's own win.
     expect(page.get_by_test_id("stat-games")).to_have_text("1")
-    expect(page.get_by_test_id("stat-wins")).to_have_text("1")
-    expect(page.get_by_test_id("stat-win_rate")).to_have_text("100%")
-    # Hints were on: the win counts but sets no record.
+    expect(page.get_by_test_id("stat-wins")).to_have_text("0")
+    expect(page.get_by_test_id("stat-win_rate")).to_have_text("—")
+    expect(page.get_by_test_id("stat-rating")).to_have_text("—")
     expect(page.get_by_test_id("stat-fastest_win")).to_have_text("—")
     expect(page.get_by_test_id("stat-best_score")).to_have_text("—")
 

@@ -69,3 +69,13 @@ def test_a_finished_game_on_a_small_phone_says_who_won_and_why_on_screen(browser
             assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 640, (code, box)
     finally:
         context.close()
+
+
+def test_a_game_the_computer_played_for_you_adds_no_win(page: Page, server: AppServer) -> None:
+    open_app(page, server, "#/notakto?boards=1&vs=beginner&starts=home")
+    page.get_by_test_id("toggle-takeover-0").check()  # "Let the computer play for me", to the end
+    expect(page.get_by_test_id("result")).to_be_visible(timeout=THINK_MS)
+    expect(page.get_by_test_id("stat-games")).to_have_text("1")
+    expect(page.get_by_test_id("stat-wins")).to_have_text("0")
+    expect(page.get_by_test_id("stat-rating")).to_have_text("—")
+    expect(page.get_by_test_id("stat-current_streak")).to_have_text("1 day")

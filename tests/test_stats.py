@@ -91,11 +91,13 @@ def test_win_rate_is_none_with_only_two_player_games():
     assert shown["rating"] is None
 
 
-def test_assisted_and_resigned_games_still_count():
+def test_assisted_and_resigned_games_still_count_but_an_assisted_win_is_no_win():
     stats = play(rec("win", assisted=True), rec("loss", resigned=True))
     shown = view(stats)
-    assert (shown["games"], shown["wins"], shown["win_rate"]) == (2, 1, 0.5)
+    # Played: both; the player's own results: the resigned loss only.
+    assert (shown["games"], shown["wins"], shown["win_rate"]) == (2, 0, 0.0)
     assert shown["current_streak"] == 1
+    assert view(play(rec("win", assisted=True)))["win_rate"] is None
 
 
 def test_apply_record_does_not_modify_its_input():
@@ -257,7 +259,8 @@ def test_rating_is_exact_elo_and_stored_as_float():
 def test_two_player_and_assisted_games_and_the_rating():
     stats = play(rec("win", rating=1000))
     assert play(rec("two_player"), stats=stats)["rating"] == stats["rating"]
-    assert play(rec("win", rating=1000, assisted=True))["rating"] > 1000
+    assert play(rec("win", rating=1000, assisted=True))["rating"] is None  # not the player's result
+    assert play(rec("loss", rating=1000, assisted=True), stats=stats)["rating"] == stats["rating"]
 
 
 # -- idempotence ----------------------------------------------------------------------

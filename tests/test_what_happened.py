@@ -79,3 +79,21 @@ def test_at_the_end_the_status_says_who_won_and_the_line_under_it_why() -> None:
     view = screen_view(screen)
     assert view.status == Msg("result.player_wins", {"player": Msg("player.numbered", {"number": 1})})
     assert view.detail == Msg("reason.connection_hex.player", {"player": Msg("player.numbered", {"number": 1})})
+
+
+def test_a_game_the_computer_played_for_you_at_any_point_adds_no_win() -> None:
+    from app.screen_view import stats_rows
+
+    screen = make("notakto", opponent=f"{COMPUTER}:beginner", starts="home", boards=1)
+    screen.toggle("takeover-0", True)
+    answer(screen)  # the computer moves for you...
+    screen.toggle("takeover-0", False)  # ...and you take your seat back
+    assert screen.session.assisted
+    while not screen.session.is_over():
+        if screen.session.computer_to_move():
+            answer(screen)
+        else:
+            state = screen.session.state
+            screen.move(state.move_to_text(state.legal_moves()[0]))
+    rows = {row.name: row.value for row in stats_rows(screen)}
+    assert rows["games"] == 1 and rows["wins"] == 0 and rows["win_rate"] is None and rows["rating"] is None

@@ -514,7 +514,9 @@ class GameScreen:
                 or self.failed == self.ticket()):
             return None
         session = self.session
-        if session.time_ran_out():
+        # The computer about to move for a human (handed over, or out of
+        # time): the game is no longer the player's own result.
+        if session.time_ran_out() or session.takeover[session.state.turn]:
             session.mark_assisted()
         level = session.mode.level or self.spec.levels[-1]
         self.waiting = ComputerRequest(self.ticket(), session.state.copy(), level, self.rng.getrandbits(31))

@@ -74,8 +74,10 @@ class GameRecord:
     point of view, or ``"two_player"`` for two people on one device, in which
     case ``opponent_level`` and ``opponent_rating`` are None. ``moves`` counts
     the human's own moves; ``duration_ms`` is the time from the first move to
-    the end. ``assisted`` means undo or hints were used: the game counts, but
-    sets no record (fastest win, fewest moves, best score). ``resigned`` says
+    the end. ``assisted`` means undo or hints were used, or the computer
+    played for the human (handed over, or their time ran out): the game
+    counts as played (games, streaks), but not as a win, nor in the win
+    rate, the rating or the records. ``resigned`` says
     the game ended by resignation; it does not change how the game counts
     (a resigning human has ``result="loss"``).
     """
@@ -227,7 +229,8 @@ def apply_record(
     new["recent_ids"] = (new["recent_ids"] + [record.id])[-RECENT_IDS:]
     new["games"] += 1
 
-    if record.vs_computer:
+    # An assisted game is a game played, not the player's own result.
+    if record.vs_computer and not record.assisted:
         new["computer_games"] += 1
         assert record.opponent_rating is not None
         rating = START_RATING if new["rating"] is None else float(new["rating"])
@@ -236,13 +239,12 @@ def apply_record(
         new["rating"] = rating
         if record.result == "win":
             new["wins"] += 1
-            if not record.assisted:
-                new["fastest_win_ms"] = _min(new["fastest_win_ms"], record.duration_ms)
-                new["fewest_moves"] = _min(new["fewest_moves"], record.moves)
-                if level_index is not None and level_count is not None:
-                    points = score(record, level_index, level_count)
-                    if points is not None and (new["best_score"] is None or points > new["best_score"]):
-                        new["best_score"] = points
+            new["fastest_win_ms"] = _min(new["fastest_win_ms"], record.duration_ms)
+            new["fewest_moves"] = _min(new["fewest_moves"], record.moves)
+            if level_index is not None and level_count is not None:
+                points = score(record, level_index, level_count)
+                if points is not None and (new["best_score"] is None or points > new["best_score"]):
+                    new["best_score"] = points
 
     streak = new["streak"]
     if streak["last_day"] is None:
