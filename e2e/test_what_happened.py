@@ -79,3 +79,26 @@ def test_a_game_the_computer_played_for_you_adds_no_win(page: Page, server: AppS
     expect(page.get_by_test_id("stat-wins")).to_have_text("0")
     expect(page.get_by_test_id("stat-rating")).to_have_text("—")
     expect(page.get_by_test_id("stat-current_streak")).to_have_text("1 day")
+
+
+@pytest.mark.parametrize(("route", "cell", "name", "default"), [
+    ("#/notakto?boards=2", "cell-2b3", "b3", False), ("#/uttt", "cell-e5", "e5", False),
+    ("#/hex?size=7", None, "a", True), ("#/y?size=9", None, "a", True)])
+def test_every_board_shows_coordinates_with_one_remembered_setting(page: Page, server: AppServer, route: str,
+                                                                   cell: str | None, name: str, default: bool) -> None:
+    open_app(page, server, route)
+    toggle = page.get_by_test_id("toggle-coordinates")
+    labels = page.locator(".coord-in, .coord")
+    if default:  # Hex and Y: on, as PlayHex shows them
+        expect(toggle).to_be_checked()
+        expect(labels.first).to_be_visible()
+        toggle.uncheck()
+        expect(labels).to_have_count(0)
+    else:
+        expect(toggle).not_to_be_checked()
+        expect(labels).to_have_count(0)
+        toggle.check()
+        expect(page.get_by_test_id(cell).locator(".coord-in")).to_have_text(name)
+    page.reload()
+    wait_ready(page)
+    expect(toggle).to_be_checked() if not default else expect(toggle).not_to_be_checked()

@@ -137,7 +137,8 @@ class Game:
     timed: bool = False
     #: the board can show which moves are safe (its engine's ``safe_moves``)
     hints: bool = False
-    #: the board can show coordinates
+    #: the board shows coordinates unless the player turns them off (every
+    #: board can show them; Hex and Y players expect them, as PlayHex shows)
     coordinates: bool = False
     #: the board stands upright on a narrow portrait screen (the view's ``tall``)
     upright: bool = False

@@ -92,3 +92,22 @@ def test_only_hex_stands_upright():
     state = HexState(7)
     assert "tall" in connection_board(state, interactive=True, tall=True)[1]["class"].split()
     assert "tall" not in connection_board(state, interactive=True)[1]["class"].split()
+
+
+def test_every_board_can_show_coordinates_in_its_cells() -> None:
+    from app.games import SPECS
+
+    for game, cell, name in (("notakto", "cell-1b2", "b2"), ("uttt", "cell-e5", "e5")):
+        spec = SPECS[game]
+        state = spec.make_state(spec.defaults())
+        plain = spec.view(state, interactive=True, coordinates=False)
+        shown = spec.view(state, interactive=True, coordinates=True)
+        assert "coord-in" not in str(plain)
+        stack, found = [shown], None
+        while stack:
+            item = stack.pop()
+            if isinstance(item, tuple):
+                if item[1].get("data-testid") == cell:
+                    found = item
+                stack.extend(item[2])
+        assert found is not None and ("span", {"class": "coord-in", "aria-hidden": "true"}, [name]) in found[2]

@@ -5,7 +5,7 @@ and their ratings, the board view and the hint. Pure, so it is unit-tested.
 Settings are stored per game; every stored value is validated here and a
 bad one falls back to its default. Besides the rules' own settings (the
 registry's), every game has an opponent and "who starts", and the ones
-whose entry says so a time per move, hints and coordinates.
+whose entry says so a time per move and hints; coordinates for every board.
 """
 
 from __future__ import annotations
@@ -121,8 +121,9 @@ def _choices(entry: registry.Game) -> tuple[Choice, ...]:
         choices.append(Choice("time", TIME_LIMITS, 0, "settings.time", "time_limit"))
     if entry.hints:
         choices.append(Choice("hints", (False, True), False, "settings.hints", "hints", applies="now"))
-    if entry.coordinates:
-        choices.append(Choice("coordinates", (False, True), False, "settings.coordinates", "coordinates", applies="now"))
+    # Every board can show coordinates; on by default where the entry says.
+    choices.append(Choice("coordinates", (False, True), entry.coordinates, "settings.coordinates", "coordinates",
+                          applies="now"))
     return tuple(choices)
 
 
@@ -150,7 +151,7 @@ def spec_of(entry: registry.Game) -> GameSpec:
         safe_moves=(lambda state: ai.engine(game).safe_moves(state)) if entry.hints else None,
         seat_mark=_seat_mark(entry),
         detail=_view_function(entry, entry.detail) if entry.detail else None,
-        view_settings=("coordinates",) if entry.coordinates else (),
+        view_settings=("coordinates",),
         stands_upright=entry.upright,
         reason_names=dict(entry.reason_names),
     )

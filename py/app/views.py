@@ -56,11 +56,18 @@ def notakto_move(state: NotaktoState, move: int) -> Msg:
     return Msg("move.notakto", {"board": move // 9 + 1, "cell": CELL_NAMES[move % 9]})
 
 
+def coordinate(name: str) -> Node:
+    """A cell's name drawn in its corner (the coordinates setting of the
+    boards made of buttons); screen readers have it from the label."""
+    return node("span", {"class": "coord-in", "aria-hidden": "true"}, name)
+
+
 def notakto_board(
     state: NotaktoState,
     *,
     interactive: bool,
     safe_moves: frozenset[int] = frozenset(),
+    coordinates: bool = False,
 ) -> Node:
     """The boards side by side. Each cell is a button named for screen
     readers ("b2, empty"); closed boards say so in words and show the line
@@ -106,6 +113,7 @@ def notakto_board(
                     "aria-label": Msg(label_key, {"cell": CELL_NAMES[cell], "content": Msg(content)}),
                 },
                 node("span", {"class": "mark", "aria-hidden": "true"}, "X" if filled else ""),
+                *((coordinate(CELL_NAMES[cell]),) if coordinates else ()),
             ))
         board_attrs = {
             "class": "nk-board closed" if closed else "nk-board",
@@ -126,7 +134,8 @@ SMALL_BOARD_STATE = {None: "uttt.board.open", FIRST: "uttt.board.won_x", SECOND:
 MARK = {FIRST: ("x", "X", "cell.x"), SECOND: ("o", "O", "cell.o")}
 
 
-def uttt_board(state: UtttState, *, interactive: bool, safe_moves: frozenset[int] = frozenset()) -> Node:
+def uttt_board(state: UtttState, *, interactive: bool, safe_moves: frozenset[int] = frozenset(),
+               coordinates: bool = False) -> Node:
     """Nine small boards in a 3x3 big board. The small boards where the side
     to move may play are marked (outline, a tint and their names say
     "play here"); a decided small board shows its big X or O, or says
@@ -169,6 +178,7 @@ def uttt_board(state: UtttState, *, interactive: bool, safe_moves: frozenset[int
                     "aria-label": Msg("cell.label_last" if cell == last else "cell.label", {"cell": text, "content": Msg(content)}),
                 },
                 node("span", {"class": "mark", "aria-hidden": "true"}, mark),
+                *((coordinate(text),) if coordinates else ()),
             ))
         classes = ["ut-small"]
         is_target = board in targets and not over
