@@ -151,3 +151,11 @@ def test_the_page_preloads_the_vendored_start_up_path() -> None:
     assert core in chunks and chunks - {core} <= imported
     assert {"deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal", "toml"} == {
         chunk.rsplit("-", 1)[0] for chunk in chunks - {core}}
+
+
+def test_no_end_to_end_module_shares_its_name_with_a_unit_test_module() -> None:
+    """`make test` runs tests/ and e2e/ in one pytest session, where two
+    modules of the same name (no packages) stop the collection."""
+    unit = {path.name for path in (ROOT / "tests").glob("test_*.py")}
+    e2e = {path.name for path in (ROOT / "e2e").glob("test_*.py")}
+    assert unit & e2e == set()
