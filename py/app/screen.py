@@ -644,7 +644,7 @@ class GameScreen:
             return None
         ply, seat, move = self.timed_out
         moves = self.session.state.moves
-        if len(moves) in (ply, ply + 1) and len(moves) >= ply and moves[ply - 1] == move:
+        if len(moves) in (ply, ply + 1) and moves[ply - 1] == move:
             return seat, move
         return None
 

@@ -17,7 +17,7 @@ from .games import GameSpec, split_opponent
 from .screen import LIVE, PAST, GameScreen
 from .session import COMPUTER, TWO_PLAYER, GameSession, player_name, takeover_seats, who
 from .stats import load_stats, stats_view
-from .views import Msg, Node
+from .views import Msg, Node, swapped_stone
 
 # Whom a game-end sentence is about: the player who lost ("You closed the
 # last live board") or who won ("You won three small boards in a line").
@@ -167,16 +167,6 @@ def board_tree(screen: GameScreen, safe: frozenset[int], tall: bool) -> Node:
     return spec.view(screen.shown_state(), interactive=screen.interactive(), safe_moves=safe, **options)
 
 
-def movers(state: GameState) -> list[int]:
-    """The seat that made each move of ``state`` (replaying turns)."""
-    replay = state.from_settings(state.settings())
-    seats = []
-    for move in state.moves:
-        seats.append(replay.turn)
-        replay.push(move)
-    return seats
-
-
 def mover_mark(spec: GameSpec, session: GameSession, seat: int) -> str | Msg:
     """Who played a move, as the players see it: the mark or the colour,
     else the player's name (Notakto: both play X)."""
@@ -196,7 +186,7 @@ def move_entries(screen: GameScreen) -> tuple[MoveEntry, ...]:
     return tuple(
         MoveEntry(ply, f"{ply}.", mover_mark(screen.spec, session, seat), text, ply == shown and screen.reviewing,
                   move == swap)
-        for ply, (seat, move, text) in enumerate(zip(movers(state), state.moves, state.move_texts()), start=1)
+        for ply, (seat, move, text) in enumerate(zip(session.movers(), state.moves, state.move_texts()), start=1)
     )
 
 
@@ -238,7 +228,7 @@ def note(screen: GameScreen) -> Msg | None:
                    {"player": player_name(mode, seat), "move": state.move_to_text(move)})
     swap = getattr(state, "swap_move", None)
     if swap is not None and len(state.moves) == 2 and state.moves[1] == swap and not session.is_over():
-        stone = next(cell for cell in range(state.cell_count) if state.cell_owner(cell) is not None)
+        stone = swapped_stone(state)
         moved = stone != state.moves[0]
         key = f"note.swap{'_mirrored' if moved else ''}.{who(mode, SECOND)}"
         return Msg(key, {"player": player_name(mode, SECOND), "from": state.move_to_text(state.moves[0]),

@@ -145,9 +145,9 @@ class GameSession:
         which a human was to move (the computer's reply goes too)."""
         if self.mode.opponent != COMPUTER or self.resigned is not None:
             return False
-        return any(not self.is_computer_seat(seat) for seat in self._movers())
+        return any(not self.is_computer_seat(seat) for seat in self.movers())
 
-    def _movers(self) -> list[int]:
+    def movers(self) -> list[int]:
         """The seat that made each move, replaying turns."""
         replay = self.state.from_settings(self.state.settings())
         seats = []
@@ -161,7 +161,7 @@ class GameSession:
         human move included. Returns the number of moves taken back."""
         if not self.can_undo():
             return 0
-        movers = self._movers()
+        movers = self.movers()
         taken = 0
         while movers:
             seat = movers.pop()
@@ -193,10 +193,10 @@ class GameSession:
     def untouched(self) -> bool:
         """No human has moved yet (the computer may have): restarting it
         with other settings takes nothing from anyone."""
-        return all(self.is_computer_seat(seat) for seat in self._movers())
+        return all(self.is_computer_seat(seat) for seat in self.movers())
 
     def moves_by(self, seat: int) -> int:
-        return sum(1 for mover in self._movers() if mover == seat)
+        return sum(1 for mover in self.movers() if mover == seat)
 
     def duration_ms(self) -> int:
         if self.started_ms is None:

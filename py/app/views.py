@@ -331,6 +331,12 @@ def y_geometry(size: int) -> Geometry:
     return Geometry(centres, polygons, grid, view_box, edges, labels)
 
 
+def swapped_stone(state: ConnectionState) -> int:
+    """Right after a swap: the cell of the one stone on the board (Hex
+    mirrored it, Y left it where it was)."""
+    return next(cell for cell in range(state.cell_count) if state.cell_owner(cell) is not None)
+
+
 def connection_board(
     state: ConnectionState,
     *,
@@ -352,7 +358,7 @@ def connection_board(
     # the cell it came from (Hex mirrors it) is marked too.
     swapped_from = None
     if last is not None and last == state.swap_move:
-        last = next(cell for cell in range(state.cell_count) if state.cell_owner(cell) is not None)
+        last = swapped_stone(state)
         swapped_from = state.moves[0] if state.moves[0] != last else None
     chain = set(state.winning_chain() or ()) if over else set()
     children: list[Child] = [node("polygon", {"class": css, "points": points, "data-testid": testid})
