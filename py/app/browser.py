@@ -19,6 +19,7 @@ from pyodide.ffi import create_proxy
 
 from . import archive, dialogs, dom, embed, render, transfer
 from .engine import Engine
+from . import touch
 from .dom import found, on, tr
 from .games import SPECS
 from .screen import ALL, LINK, NOTHING, Change, ComputerRequest, GameScreen
@@ -110,6 +111,10 @@ class ScreenController:
         self.closed = False
         self.timer = dom.Interval(lambda: self.apply(self.screen.tick()), TICK_MS)
 
+    def position(self) -> tuple[int, int]:
+        """The position on screen, for a mark a first tap left on a cell."""
+        return id(self.screen.shown), self.screen.shown_ply()
+
     @property
     def conflict_notice(self) -> str:
         return f"conflict-{self.screen.game}"
@@ -129,6 +134,8 @@ class ScreenController:
             render.render_clock(clock(self.screen.session))  # a tick: not the whole view four times a second
         elif parts:
             render.render(self.view(), parts, self.app.board)
+            if "board" in parts:
+                self.app.touch.drawn(self.position())
         if "stats" in change.parts:
             render.render_stats(stats_rows(self.screen))
         if "archive" in change.parts:
@@ -245,6 +252,7 @@ class App:
         on(by_id("settings"), "change", self.setting_changed)
         on(by_id("toggles"), "change", self.toggle_changed)
         on(by_id("board"), "click", self.board_click)
+        self.touch = touch.install(by_id("board"))
         on(by_id("board"), "keydown", dom.grid_keys)
         on(by_id("board-area"), "keydown", self.review_key)
         for host in ("review", "move-list", "archive"):
@@ -344,6 +352,7 @@ class App:
             self.controller.close()
             self.controller = None
             self.board.clear()
+            self.touch.clear()
             render.clear_screen()
 
     # -- delegated events ----------------------------------------------------------
@@ -351,8 +360,10 @@ class App:
         target = event.target.closest("[data-move]")
         if not found(target) or target.getAttribute("aria-disabled") == "true" or self.controller is None:
             return
-        move = str(target.dataset.move)
-        self.controller.apply(self.controller.screen.move(move))
+        screen = self.controller.screen
+        if not self.touch.wants_play(event, target, bool(screen.settings.get("confirm")), self.controller.position()):
+            return
+        self.controller.apply(screen.move(str(target.dataset.move)))
 
     def review_key(self, event: Any) -> None:
         """← → Home End step through the game in the board area, unless a

@@ -124,6 +124,8 @@ def _choices(entry: registry.Game) -> tuple[Choice, ...]:
     # Every board can show coordinates; on by default where the entry says.
     choices.append(Choice("coordinates", (False, True), entry.coordinates, "settings.coordinates", "coordinates",
                           applies="now"))
+    # On a touch screen with small cells: tap once to mark, again to play (app/touch.py).
+    choices.append(Choice("confirm", (False, True), True, "settings.confirm", "confirm", applies="now"))
     return tuple(choices)
 
 

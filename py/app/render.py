@@ -221,8 +221,12 @@ def render_settings(view: ScreenView) -> None:
             option = element("option", {"value": value}, tr(label))
             option.selected = value == setting.selected
             select.append(option)
-        controls.append(element("label", {"class": "field", "for": control_id},
-                                element("span", {}, tr(setting.label)), select))
+        field = element("div", {"class": "field"}, element("label", {"for": control_id}, tr(setting.label)), select)
+        if setting.help is not None:
+            help_id = f"{control_id}-help"
+            select.setAttribute("aria-describedby", help_id)
+            field.append(element("p", {"id": help_id, "class": "field-help", "data-testid": help_id}, tr(setting.help)))
+        controls.append(field)
     if view.settings_pending:
         controls.append(element("p", {"class": "small", "data-testid": "settings-next"}, tr(Msg("settings.next_game"))))
     by_id("settings").replaceChildren(*controls)
@@ -235,7 +239,7 @@ def render_toggles(view: ScreenView) -> None:
         box = element("input", {"type": "checkbox", "id": control_id, "data-testid": control_id,
                                 "data-toggle": toggle.name})
         box.checked = toggle.checked
-        toggles.append(element("label", {"class": "toggle", "for": control_id}, box,
+        toggles.append(element("label", {"class": f"toggle toggle-{toggle.name}", "for": control_id}, box,
                                element("span", {}, tr(toggle.label))))
     by_id("toggles").replaceChildren(*toggles)
 

@@ -43,8 +43,9 @@ class SelectView:
 
     name: str
     label: Msg
-    options: tuple[tuple[str, Msg], ...]  # (value as text, its name)
+    options: tuple[tuple[str, Msg], ...]  # (value as text, its short name)
     selected: str
+    help: Msg | None = None  # the chosen option's longer explanation, shown under the menu
 
 
 @dataclass(frozen=True)
@@ -305,15 +306,30 @@ def option_label(spec: GameSpec, name: str, value: Any, opponent: str) -> Msg:
     return Msg(f"{choice.value_labels}.{str(value).lower()}")
 
 
+#: Options whose short name in the menu needs a sentence beside it: the
+#: catalog key of the name, then ``_help`` (the menus stay short enough
+#: for a 360 px phone in every language).
+OPTION_HELP = frozenset({"starts.alternate"})
+
+
+def option_help(label: Msg) -> Msg | None:
+    """The explanation shown under a menu for its chosen option, if any."""
+    return Msg(f"{label.key}_help") if label.key in OPTION_HELP else None
+
+
 def settings(screen: GameScreen) -> tuple[SelectView, ...]:
     chosen = screen.next_settings()
     opponent = split_opponent(chosen["opponent"])[0]
-    return tuple(
-        SelectView(choice.name, Msg(choice.label),
-                   tuple((str(value), option_label(screen.spec, choice.name, value, opponent)) for value in choice.values),
-                   str(chosen[choice.name]))
-        for choice in screen.spec.choices if choice.applies == "next"
-    )
+    views = []
+    for choice in screen.spec.choices:
+        if choice.applies != "next":
+            continue
+        options = tuple((str(value), option_label(screen.spec, choice.name, value, opponent)) for value in choice.values)
+        selected = str(chosen[choice.name])
+        label = next((name for value, name in options if value == selected), None)
+        views.append(SelectView(choice.name, Msg(choice.label), options, selected,
+                                option_help(label) if label is not None else None))
+    return tuple(views)
 
 
 def toggles(screen: GameScreen) -> tuple[ToggleView, ...]:
