@@ -290,7 +290,11 @@ function onRouteChange() {
   if (location.hash && location.hash !== "#/" && currentRoute() === null) {
     console.warn(`shell: unknown route ${JSON.stringify(location.hash)}; showing the game list`);
   }
+  const before = document.body.dataset.route;
   renderRoute();
+  // Another screen starts at its top: a card tapped low on the game list
+  // must not open the game scrolled past its title and status.
+  if (before && before !== document.body.dataset.route) window.scrollTo(0, 0);
   const heading = currentRoute() ? $("game-title") : $("picker-title");
   if (document.activeElement && document.activeElement !== document.body) heading.focus?.({ preventScroll: false });
   for (const listener of routeListeners) callListener(listener, currentRoute());

@@ -201,8 +201,10 @@ def test_start_up_reads_as_loading_and_a_tap_on_a_game_is_kept(browser: Browser,
         page = context.new_page()
         page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
         page.goto(server.url + "#/")
+        page.evaluate("window.scrollTo(0, 300)")
         page.get_by_test_id("pick-uttt").tap()
         assert page.evaluate("document.body.dataset.ready") is None, "tapped before the engine was ready"
+        expect(page.get_by_test_id("game-title")).to_be_in_viewport()  # the game opens at its top
         loading = page.get_by_test_id("loading")
         expect(loading).to_be_visible()
         for code in CODES:
