@@ -163,6 +163,14 @@ def test_the_preview_stays_in_step_with_the_slot_through_any_commands(game: str)
         assert stored_preview(backend, game) == expected_from_slot(backend, game), command
 
 
+def test_opening_a_saved_game_without_a_preview_writes_one() -> None:
+    backend = MemoryBackend()
+    make("y", Storage(backend), opponent=TWO_PLAYER, swap=False).move("c5")
+    backend.removeItem(PREFIX + preview_name("y"))  # as a save from before the previews
+    GameScreen(SPECS["y"], Storage(backend), "tab-b", Clock(), lambda: "2026-12-01", random.Random(2))
+    assert stored_preview(backend, "y") == expected_from_slot(backend, "y") and stored_preview(backend, "y")["moves"] == 1
+
+
 def test_a_conflicting_save_leaves_the_other_tabs_preview() -> None:
     backend = MemoryBackend()
     a = make("hex", Storage(backend), opponent=TWO_PLAYER, swap=False)

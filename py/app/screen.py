@@ -156,6 +156,8 @@ class GameScreen:
         self.session = restored or self._fresh_session()
         if restored is None:
             self.save()
+        else:  # a game saved before the game list drew previews gets one too
+            self._write_preview()
 
     def _valid_pending(self, pending: Any) -> dict[str, Any]:
         if not isinstance(pending, dict):
