@@ -194,13 +194,12 @@ function refreshCards() {
     item.classList.toggle("unfinished", preview !== null);
     const badge = item.querySelector(".card-badge");
     const note = item.querySelector(".card-unfinished");
-    badge.hidden = note.hidden = preview === null;
     // Before the catalogs are in (the first drawing), the mark waits for its words.
-    if (preview && has("card.continue")) {
+    const marked = preview !== null && has("card.continue");
+    badge.hidden = note.hidden = !marked;
+    if (marked) {
       badge.textContent = t(preview.to_move === "you" ? "card.your_move" : "card.continue");
       note.textContent = t("card.unfinished", { count: preview.moves });
-    } else {
-      badge.hidden = note.hidden = true;
     }
   }
 }
