@@ -115,8 +115,9 @@ class Game:
     levels: Levels
     #: the function of ``app.views`` that draws the board
     view: str
-    #: the card's picture in the game list: SVG markup drawn in a 60 x 30
-    #: box in ``currentColor`` (the shell builds it from vendor/games.js)
+    #: the drawing of the board on the game's card in the game list: the
+    #: name of one of the shell's drawings (boot.js, ``BOARD_DRAWINGS``),
+    #: drawn empty at the default size, or with the unfinished game on it
     card_art: str
     settings: tuple[Setting, ...] = ()
     #: what GTP's ``boardsize N`` sets: a setting's name, or the board's only size
@@ -209,7 +210,7 @@ _GAMES = (
         levels=Levels(("beginner", "casual", "strong", "perfect"), (800, 1100, 1400, 1800), "casual"),
         view="notakto_board",
         describe="notakto_move",
-        card_art='<g fill="none" stroke="currentColor" stroke-width="1.5"><path d="M10 3v24M18 3v24M2 11h24M2 19h24M42 3v24M50 3v24M34 11h24M34 19h24"/><path d="M4 5l4 4M8 5l-4 4M20 13l4 4M24 13l-4 4M36 21l4 4M40 21l-4 4" stroke-width="2"/></g>',  # noqa: E501
+        card_art="notakto",
         settings=(Setting("boards", tuple(range(notakto_rules.MIN_BOARDS, notakto_rules.MAX_BOARDS + 1)),
                           notakto_rules.DEFAULT_BOARDS),),
         board_size="boards",
@@ -223,20 +224,20 @@ _GAMES = (
         view="uttt_board",
         describe="uttt_move",
         detail="uttt_target",
-        card_art='<g fill="none" stroke="currentColor"><path d="M22 1v28M38 1v28M8 10h44M8 20h44" stroke-width="2"/><path d="M13 2v7M17 2v7M9 4.5h12M9 6.5h12" stroke-width=".8"/><circle cx="30" cy="15" r="3" stroke-width="1.5"/></g>',  # noqa: E501
+        card_art="uttt",
         board_size=9,
         marks=("X", "O"),
         timed=True,
     ),
     _connection(
         "hex", HexState, (7, 9, 11, 13, 14, 15, 19), hex_rules.DEFAULT_SIZE,
-        '<g fill="none" stroke="currentColor" stroke-width="1.5"><path d="M8 5l44 0M16 25l44 0" stroke-width="3" stroke-opacity=".45"/><path d="M8 5l8 20M52 5l8 20"/><circle cx="24" cy="12" r="3" fill="currentColor"/><circle cx="34" cy="18" r="3"/></g>',  # noqa: E501
+        "hex",
         # The rhombus is twice as wide as high: upright, its cells are larger on a phone.
         upright=True,
     ),
     _connection(
         "y", YState, (9, 11, 13, 15, 17, 19), y_rules.DEFAULT_SIZE,
-        '<g fill="none" stroke="currentColor" stroke-width="1.5"><path d="M30 2L14 28h32z"/><circle cx="30" cy="17" r="3" fill="currentColor"/></g>',  # noqa: E501
+        "y",
         upright=False,
     ),
 )

@@ -31,7 +31,6 @@ import sys
 import tomllib
 from pathlib import Path
 from typing import Any
-from xml.etree import ElementTree
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
@@ -84,20 +83,13 @@ def manifest(lang: str) -> dict[str, object]:
     }
 
 
-def art_nodes(markup: str) -> list[list[Any]]:
-    """SVG markup as ``[tag, attributes, children]`` nodes, which boot.js
-    builds element by element (never as HTML)."""
-    def node(element: ElementTree.Element) -> list[Any]:
-        return [element.tag, dict(element.attrib), [node(child) for child in element]]
-
-    return [node(child) for child in ElementTree.fromstring(f"<svg>{markup}</svg>")]
-
-
 def game_list() -> list[dict[str, Any]]:
     """The shell's game list, in the registry's order: each game's name, its
     variants in the list (with and without the swap rule, for a game that
-    has it: ``#/hex/swap``, ``#/hex/no-swap``), its card's picture, and the
-    English text of its card (catalog keys ``games.<game>.name``/``.desc``,
+    has it: ``#/hex/swap``, ``#/hex/no-swap``), its card's drawing (which of
+    boot.js's board drawings, and the board's default size: Notakto's
+    number of boards, the side of the others), and the English text of its
+    card (catalog keys ``games.<game>.name``/``.desc``,
     ``variant.<game>.swap``/``.no_swap``), shown until the catalogs are in."""
     english = json.loads((ROOT / "i18n" / "en.json").read_text(encoding="utf-8"))
     games = []
@@ -105,7 +97,8 @@ def game_list() -> list[dict[str, Any]]:
         variants = ["swap", "no-swap"] if game.swap else []
         keys = [f"games.{game.name}.name", f"games.{game.name}.desc",
                 *(f"variant.{game.name}.{variant.replace('-', '_')}" for variant in variants)]
-        games.append({"game": game.name, "variants": variants, "art": art_nodes(game.card_art),
+        size = game.board_size if isinstance(game.board_size, int) else game.defaults()[game.board_size]
+        games.append({"game": game.name, "variants": variants, "art": {"drawing": game.card_art, "size": size},
                       "text": {key: english[key] for key in keys}})
     return games
 

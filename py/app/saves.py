@@ -19,6 +19,12 @@ the other tab's game) or ``force_save(game)`` (keep this tab's game).
 Limit: localStorage has no compare-and-set, so two tabs writing within the
 same instant can still race; the UI's ``storage`` event (see ``check``)
 closes most of that window.
+
+Beside the slot, ``preview/<game>`` holds what the game list's card draws of
+the unfinished game (``board_preview``): the shell (boot.js) draws the cards
+before Python has started, so it cannot replay the slot's moves itself.
+``write_preview`` keeps it in step with the slot: present while a game that
+has begun is unfinished, removed once it is over or replaced by a new one.
 """
 
 from __future__ import annotations
@@ -29,6 +35,9 @@ from typing import Any
 from .storage import Storage
 
 _SLOT_KEYS = frozenset({"tab", "rev", "saved_at", "game"})
+# The preview's cells: the first player's, the second's, empty; a small
+# board's result adds "-" (drawn, or a closed Notakto board).
+FIRST_MARK, SECOND_MARK, EMPTY_MARK, CLOSED_MARK = "0", "1", ".", "-"
 
 
 class SaveResult(enum.Enum):
@@ -42,6 +51,58 @@ class SaveResult(enum.Enum):
 def slot_name(game: str) -> str:
     """The storage name of ``game``'s save slot (``save/<game>``)."""
     return f"save/{game}"
+
+
+def preview_name(game: str) -> str:
+    """The storage name of the card's preview of ``game``'s unfinished game."""
+    return f"preview/{game}"
+
+
+def board_preview(state: Any, to_move: str) -> dict[str, Any]:
+    """What the game list's card draws of ``state``: ``size`` (the board's
+    side; Notakto's number of boards), ``cells`` (one character a cell in
+    the rules' order: "0" the first player's, "1" the second's, "." empty),
+    ``boards`` (Ultimate Tic-Tac-Toe's small boards and Notakto's boards,
+    one character each: "." open, "0"/"1" won by, "-" drawn or closed;
+    empty for Hex and Y), ``last`` (the last move's cell, or -1), ``moves``
+    (how many were played) and ``to_move`` ("you", "computer" or "player",
+    as ``session.who`` says it)."""
+    marks = {None: EMPTY_MARK, 0: FIRST_MARK, 1: SECOND_MARK}
+    last = -1
+    if state.game == "notakto":
+        size = state.board_count
+        cells = "".join(FIRST_MARK if mask >> cell & 1 else EMPTY_MARK for mask in state.boards for cell in range(9))
+        boards = "".join(CLOSED_MARK if state.is_closed(board) else EMPTY_MARK for board in range(size))
+        last = state.moves[-1] if state.moves else -1
+    elif state.game == "uttt":
+        size = 9
+        cells = "".join(marks[state.cell_owner(cell)] for cell in range(81))
+        boards = "".join({None: EMPTY_MARK, 2: CLOSED_MARK}.get(result, marks.get(result, EMPTY_MARK))
+                         for result in state.small_board_results())
+        last = state.moves[-1] if state.moves else -1
+    else:  # Hex and Y: the stones as they stand (a swap has moved one)
+        size = state.size
+        cells = "".join(marks[state.cell_owner(cell)] for cell in range(state.cell_count))
+        boards = ""
+        if state.moves:
+            last = state.moves[-1] if state.moves[-1] != state.swap_move else _swapped_cell(state)
+    return {"size": size, "cells": cells, "boards": boards, "last": last, "moves": len(state.moves),
+            "to_move": to_move}
+
+
+def _swapped_cell(state: Any) -> int:
+    """After a swap, the one stone on the board is what moved."""
+    return next(cell for cell in range(state.cell_count) if state.cell_owner(cell) is not None)
+
+
+def write_preview(storage: Storage, game: str, state: Any, to_move: str, over: bool) -> None:
+    """Keep the card's preview in step with the slot just written: the
+    position while the game has begun and is not ``over`` (by the rules or
+    by resignation), else no preview (the card then shows its plain board)."""
+    if over or not state.moves:
+        storage.remove(preview_name(game))
+    else:
+        storage.write(preview_name(game), board_preview(state, to_move))
 
 
 def validate_slot(obj: Any) -> bool:

@@ -26,7 +26,7 @@ from core.base import FIRST
 from . import transfer
 from .archive import Archive, PastGame
 from .games import GameSpec, split_opponent
-from .saves import SaveResult, SaveSlot
+from .saves import SaveResult, SaveSlot, write_preview
 from .session import COMPUTER, TWO_PLAYER, GameSession, Mode, next_home_seat, player_name, takeover_seats, who
 from .stats import record_game
 from .storage import Storage
@@ -156,6 +156,8 @@ class GameScreen:
         self.session = restored or self._fresh_session()
         if restored is None:
             self.save()
+        else:  # a game saved before the game list drew previews gets one too
+            self._write_preview()
 
     def _valid_pending(self, pending: Any) -> dict[str, Any]:
         if not isinstance(pending, dict):
@@ -570,7 +572,8 @@ class GameScreen:
         return Change(ALL)
 
     def keep_mine(self) -> Change:
-        self.slot.force_save(self.session.to_dict())
+        if self.slot.force_save(self.session.to_dict()) == SaveResult.SAVED:
+            self._write_preview()
         return NOTHING
 
     # -- inside ------------------------------------------------------------------------
@@ -607,9 +610,18 @@ class GameScreen:
         return self.save() | Change(ARCHIVE, finished=True)
 
     def save(self) -> Change:
-        if self.slot.save(self.session.to_dict()) == SaveResult.CONFLICT:
+        result = self.slot.save(self.session.to_dict())
+        if result == SaveResult.CONFLICT:
             return Change(conflict=True)
+        if result == SaveResult.SAVED:
+            self._write_preview()
         return NOTHING
+
+    def _write_preview(self) -> None:
+        """The game list's card of this game shows what the slot now holds."""
+        session = self.session
+        write_preview(self.storage, self.game, session.state, who(session.mode, session.state.turn),
+                      session.is_over())
 
     def _restore(self) -> GameSession | None:
         payload = self.slot.load()
