@@ -112,8 +112,8 @@ function svg(width, height, children, left = 0) {
 }
 
 /** The triangle of Y (side n) with its corner stone and the two edges it
- * touches drawn bold; the third edge plain. The sides run 6 units outside
- * the cells' centres, so they meet 12 out from each corner cell. */
+ * touches drawn bold; the third edge plain. The sides run 5.5 units outside
+ * the cells' centres, so they meet 11 out from each corner cell. */
 function yCorner(n) {
   const rows = Array.from({ length: n }, (_, row) => Array.from({ length: row + 1 }, (_, c) => c - row / 2 + (n - 1) / 2));
   const marks = {};
@@ -121,7 +121,7 @@ function yCorner(n) {
     if (c === 0 || row === n - 1) marks[`${x},${row}`] = { area: true };
   }));
   marks[`0,${n - 1}`].stone = "blue";
-  const corner = ([x, y], [dx, dy]) => [x + 12 * dx, y + 12 * dy];
+  const corner = ([x, y], [dx, dy]) => [x + 11 * dx, y + 11 * dy];
   const top = corner(at((n - 1) / 2, 0), [0, -1]);
   const left = corner(at(0, n - 1), [-0.866, 0.5]);
   const right = corner(at(n - 1, n - 1), [0.866, 0.5]);
