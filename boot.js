@@ -404,7 +404,12 @@ function svgElement([tag, attributes, children], namespace) {
 // list (#/hex/swap, #/hex/no-swap: a game with the swap rule) and settings
 // in a link (#/hex?size=9&vs=master): the query is the game's settings, read
 // by py/app/browser.py (its router) as the page's URL parameters are.
-const ROUTE = /^#\/([a-z]+)(?:\/(swap|no-swap))?\/?(?:\?(.*))?$/;
+// A game's guide (#/hex/guide) and the statistics explained (#/hex/statistics)
+// are pages of the shell over the game's screen: the router sees the game
+// (currentRoute), so the game on its screen stays as it is, and a page's
+// route carries no settings or variant for it to apply.
+const ROUTE = /^#\/([a-z]+)(?:\/(swap|no-swap|guide|statistics))?\/?(?:\?(.*))?$/;
+const PAGES = ["guide", "statistics"];
 
 function routeMatch() {
   const match = ROUTE.exec(location.hash);
@@ -418,33 +423,59 @@ function currentRoute() {
 
 function currentVariant() {
   const match = routeMatch();
-  return match && match[2] ? match[2] : null;
+  return match && match[2] && !PAGES.includes(match[2]) ? match[2] : null;
+}
+
+/** The shell's page over the game ("guide", "statistics"), or null. */
+function currentPage() {
+  const match = routeMatch();
+  return match && PAGES.includes(match[2]) ? match[2] : null;
 }
 
 function currentRouteQuery() {
   const match = routeMatch();
-  return match && match[3] ? match[3] : "";
+  return match && match[3] && !currentPage() ? match[3] : "";
 }
 
+// The guide's diagrams (guide.js), loaded the first time a guide is shown.
+let figures = null;
+let figuresAsked = false;
+
+function loadFigures() {
+  if (figuresAsked) return;
+  figuresAsked = true;
+  import("./guide.js").then((module) => {
+    figures = module.FIGURES;
+    if (currentPage() === "guide") renderRoute();
+  }).catch((error) => console.warn("shell: the guide's diagrams could not be loaded", error));
+}
+
+/** A game's guide: rules, scoring (with a link to the statistics page, which
+ * explains the statistics once for every game), strategy, questions; each
+ * diagram after the text of its section. */
 function renderGuide(game) {
+  loadFigures();
   const guide = $("guide");
   guide.replaceChildren();
-  const sections = [
-    ["guide.rules", `guide.${game}.rules`],
-    ["guide.scoring", `guide.${game}.scoring`, "guide.scoring_common"],
-    ["guide.strategy", `guide.${game}.strategy`],
-  ];
-  for (const [title, ...keys] of sections) {
-    const present = keys.filter(has);
-    if (!present.length) continue;
-    const heading = document.createElement("h3");
+  const sections = [["rules", "guide.rules"], ["scoring", "guide.scoring"], ["strategy", "guide.strategy"]];
+  for (const [section, title] of sections) {
+    const key = `guide.${game}.${section}`;
+    if (!has(key)) continue;
+    const heading = document.createElement("h2");
     heading.textContent = t(title);
-    guide.append(heading, ...present.flatMap((key) => paragraphs(t(key))));
+    guide.append(heading, ...paragraphs(t(key)));
+    if (section === "scoring") {
+      const more = document.createElement("p");
+      more.append(pageLink(game, "statistics", t("guide.statistics"), "guide-stats-link"));
+      guide.append(more);
+    }
+    const drawn = (figures?.[game] || []).filter(([where]) => where === section);
+    if (drawn.length) guide.append(figureRow(game, drawn));
   }
   const faq = [];
   for (let n = 1; has(`guide.${game}.faq${n}.q`); n += 1) faq.push(n);
   if (faq.length) {
-    const heading = document.createElement("h3");
+    const heading = document.createElement("h2");
     heading.textContent = t("guide.faq");
     const list = document.createElement("dl");
     list.className = "faq";
@@ -457,6 +488,41 @@ function renderGuide(game) {
     }
     guide.append(heading, list);
   }
+}
+
+/** The statistics explained, the same for every game. */
+function renderStatisticsHelp(game) {
+  const more = document.createElement("p");
+  more.append(pageLink(game, "guide", t("guide.heading", { game: t(`games.${game}.name`) }), "stats-guide-link"));
+  $("guide").replaceChildren(...paragraphs(t("guide.scoring_common")), more);
+}
+
+function pageLink(game, page, text, testid) {
+  const link = document.createElement("a");
+  link.href = `#/${game}/${page}`;
+  link.textContent = text;
+  link.dataset.testid = testid;
+  return link;
+}
+
+/** Figures side by side, each a picture named by its caption. */
+function figureRow(game, drawn) {
+  const row = document.createElement("div");
+  row.className = "guide-figs";
+  const namespace = document.querySelector(".brand-mark").namespaceURI;
+  for (const [, name, picture] of drawn) {
+    const figure = document.createElement("figure");
+    figure.className = "guide-fig";
+    figure.dataset.figure = name;
+    const caption = document.createElement("figcaption");
+    caption.id = `fig-${game}-${name}`;
+    caption.textContent = t(`guide.${game}.fig_${name}`);
+    const image = svgElement(picture, namespace);
+    image.setAttribute("aria-labelledby", caption.id);
+    figure.append(image, caption);
+    row.append(figure);
+  }
+  return row;
 }
 
 /** Catalog prose: blank lines separate paragraphs, lines starting "- " are
@@ -481,30 +547,55 @@ function paragraphs(text) {
 
 function renderRoute() {
   const game = currentRoute();
+  const page = currentPage();
   $("picker").hidden = game !== null;
-  $("game").hidden = game === null;
+  $("game").hidden = game === null || page !== null;
+  $("guide-page").hidden = page === null;
   document.body.dataset.route = game || "picker";
   if (game) {
-    $("game-title").textContent = t(`games.${game}.name`);
-    document.title = `${t(`games.${game}.name`)} · ${t("app.name")}`;
-    renderGuide(game);
+    const name = t(`games.${game}.name`);
+    $("game-title").textContent = name;
+    document.title = `${name} · ${t("app.name")}`;
+    $("guide-open").href = `#/${game}/guide`;
+    $("stats-help").href = `#/${game}/statistics`;
+    $("guide-back").href = `#/${game}`;
   } else {
     document.title = t("app.title");
     refreshCards();
   }
+  if (page === "guide") {
+    $("guide-title").textContent = t("guide.heading", { game: t(`games.${game}.name`) });
+    renderGuide(game);
+  } else if (page === "statistics") {
+    $("guide-title").textContent = t("guide.statistics");
+    renderStatisticsHelp(game);
+  }
+  if (page) document.title = `${$("guide-title").textContent} · ${t("app.name")}`;
 }
 
 function onRouteChange() {
   if (location.hash && location.hash !== "#/" && currentRoute() === null) {
     console.warn(`shell: unknown route ${JSON.stringify(location.hash)}; showing the game list`);
   }
+  const leaving = document.body.dataset.page || "";
   const before = document.body.dataset.route;
   renderRoute();
-  // Another screen starts at its top: a card tapped low on the game list
-  // must not open the game scrolled past its title and status.
-  if (before && before !== document.body.dataset.route) window.scrollTo(0, 0);
-  const heading = currentRoute() ? $("game-title") : $("picker-title");
-  if (document.activeElement && document.activeElement !== document.body) heading.focus?.({ preventScroll: false });
+  const page = currentPage();
+  document.body.dataset.page = page || "";
+  let heading = currentRoute() ? $("game-title") : $("picker-title");
+  if (page) {
+    // A page opens at its top, its title focused (it is a new page to a
+    // screen reader); back from it, the focus returns to the guide's link.
+    heading = $("guide-title");
+    window.scrollTo(0, 0);
+  } else if (leaving && currentRoute()) {
+    heading = $(leaving === "statistics" ? "stats-help" : "guide-open");
+  } else if (before && before !== document.body.dataset.route) {
+    // Another screen starts at its top: a card tapped low on the game list
+    // must not open the game scrolled past its title and status.
+    window.scrollTo(0, 0);
+  }
+  if (page || (document.activeElement && document.activeElement !== document.body)) heading.focus?.({ preventScroll: false });
   for (const listener of routeListeners) callListener(listener, currentRoute());
 }
 

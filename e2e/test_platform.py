@@ -36,8 +36,11 @@ def test_shell_paints_before_python_is_ready(page: Page, server: AppServer) -> N
     page.get_by_test_id("pick-notakto").click()
     expect(page.get_by_test_id("game-title")).to_have_text("Notakto")
     expect(page.get_by_test_id("board")).to_contain_text("Getting the board ready")
-    page.locator("#guide-panel summary").click()
+    page.get_by_test_id("guide-open").click()
     expect(page.get_by_test_id("guide")).to_contain_text("closes the last live board loses")
+    expect(page.get_by_test_id("guide").locator("figure svg")).to_have_count(2)
+    page.get_by_test_id("guide-back").click()
+    expect(page.get_by_test_id("board")).to_contain_text("Getting the board ready")
     while not release:
         page.wait_for_timeout(50)
     release[0].continue_()

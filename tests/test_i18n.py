@@ -173,6 +173,27 @@ def test_shell_keys_used_by_boot_js_exist() -> None:
     assert sorted(keys - set(ENGLISH)) == []
 
 
+def test_every_diagram_of_the_guide_has_its_caption() -> None:
+    # guide.js: FIGURES = {game: [[section, name, picture], ...]}; boot.js
+    # captions each with guide.<game>.fig_<name> and puts it after the text
+    # of its section.
+    figures: dict[str, list[tuple[str, str]]] = {}
+    game = None
+    for line in (ROOT / "guide.js").read_text(encoding="utf-8").split("export const FIGURES", 1)[1].splitlines():
+        if match := re.match(r"  (\w+): \[$", line):
+            game = match.group(1)
+        elif match := re.match(r'    \["(\w+)", "(\w+)", ', line):
+            figures.setdefault(game, []).append(match.groups())
+    assert set(figures) == set(SPECS)
+    assert all(len(drawn) >= 1 for drawn in figures.values())
+    for game, drawn in figures.items():
+        for section, name in drawn:
+            assert f"guide.{game}.{section}" in ENGLISH, (game, section)
+            assert f"guide.{game}.fig_{name}" in ENGLISH, (game, name)
+    captions = {key for key in ENGLISH if re.fullmatch(r"guide\.\w+\.fig_\w+", key)}
+    assert captions == {f"guide.{game}.fig_{name}" for game, drawn in figures.items() for _, name in drawn}
+
+
 # Values that may read the same as English: names, marks and symbols.
 SAME_IN_EVERY_LANGUAGE = {
     "games.notakto.name", "games.uttt.name", "games.hex.name", "games.y.name", "cell.x", "cell.o",

@@ -97,7 +97,7 @@ def test_the_page_has_no_inline_script_and_only_relative_urls() -> None:
     assert parser.inline == []
     for url in parser.urls:
         assert url.startswith(("./", "#")), url
-    for path in (ROOT / "boot.js", ROOT / "sw.js", ROOT / "css" / "app.css", ROOT / "pyscript.toml"):
+    for path in (ROOT / "boot.js", ROOT / "guide.js", ROOT / "sw.js", ROOT / "css" / "app.css", ROOT / "pyscript.toml"):
         assert not re.search(r"https?://", path.read_text(encoding="utf-8")), path
 
 

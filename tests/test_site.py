@@ -36,7 +36,7 @@ def png_size(path: Path) -> tuple[int, int]:
 def test_the_precache_holds_everything_the_page_and_the_worker_load() -> None:
     files = build_site.precache_files()
     config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
-    expected = {"index.html", "boot.js", "css/app.css", "icon.svg", "pyscript.toml", "py/main.py", "py/worker.py"}
+    expected = {"index.html", "boot.js", "guide.js", "css/app.css", "icon.svg", "pyscript.toml", "py/main.py", "py/worker.py"}
     expected |= {source.removeprefix("./") for source in config["files"]}
     expected |= {f"i18n/{path.name}" for path in (ROOT / "i18n").glob("*.json")}
     expected |= {path.relative_to(ROOT).as_posix() for path in (ROOT / "vendor").rglob("*")

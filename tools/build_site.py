@@ -44,7 +44,7 @@ SITE = ROOT / "_site"
 
 # The app's own files at fixed places; the rest is found from the folders
 # and from pyscript.toml below (the AI workers' scripts are listed there).
-APP_FILES = ("index.html", "boot.js", "css/app.css", "icon.svg", "pyscript.toml", "py/main.py")
+APP_FILES = ("index.html", "boot.js", "guide.js", "css/app.css", "icon.svg", "pyscript.toml", "py/main.py")
 RUNTIME_FOLDERS = ("vendor/pyodide", "vendor/pyscript")
 # Colours of the installed app's window and splash screen: the page's light
 # background (css/app.css --bg), as its light theme-color says.
