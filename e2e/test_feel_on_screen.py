@@ -67,14 +67,29 @@ def sounds(page: Page) -> list[str]:
     return page.evaluate("() => [...window.appSounds]")
 
 
+# What the page asks of Web Audio: every tone started and every gain it
+# ramps to (a tone is made, and quietly), recorded before the page's scripts.
+AUDIO_SPY = """
+window.audioSpy = { tones: 0, gains: [] };
+const start = OscillatorNode.prototype.start;
+OscillatorNode.prototype.start = function (...args) { window.audioSpy.tones += 1; return start.apply(this, args); };
+const ramp = AudioParam.prototype.exponentialRampToValueAtTime;
+AudioParam.prototype.exponentialRampToValueAtTime = function (value, time) {
+  window.audioSpy.gains.push(value);
+  return ramp.call(this, value, time);
+};
+"""
+
+
 def test_sounds_are_off_until_turned_on_then_a_move_the_reply_and_the_end_each_sound(page: Page,
                                                                                       server: AppServer) -> None:
+    page.add_init_script(AUDIO_SPY)
     open_app(page, server, "#/hex?size=7&vs=beginner&swap=0&starts=home")
     toggle = page.get_by_test_id("toggle-sound")
     expect(toggle).not_to_be_checked()
     page.get_by_test_id("cell-d4").click()
     page.wait_for_function("document.querySelectorAll('.hx-board .stone').length === 2", timeout=THINK_MS)
-    assert sounds(page) == []  # off by default
+    assert sounds(page) == [] and page.evaluate("() => window.audioSpy.tones") == 0  # off by default
 
     expect(page.get_by_test_id("status")).to_have_text("Your turn (Blue)")
     toggle.check()
@@ -82,11 +97,13 @@ def test_sounds_are_off_until_turned_on_then_a_move_the_reply_and_the_end_each_s
     page.wait_for_function("document.querySelectorAll('.hx-board .stone').length === 4", timeout=THINK_MS)
     expect(page.get_by_test_id("status")).to_have_text("Your turn (Blue)")
     assert sounds(page) == ["move", "computer"]
+    spy = page.evaluate("() => window.audioSpy")
+    assert spy["tones"] == 2 and 0 < max(spy["gains"]) <= 0.1  # one quiet tone each
     # Redraws and steps through the game make no sound.
     page.get_by_test_id("toggle-coordinates").uncheck()
     page.get_by_test_id("review-first").click()
     page.get_by_test_id("review-live").click()
-    assert sounds(page) == ["move", "computer"]
+    assert sounds(page) == ["move", "computer"] and page.evaluate("() => window.audioSpy.tones") == 2
 
     page.reload()  # remembered; the game restored without a sound
     wait_ready(page)
