@@ -131,6 +131,9 @@ class Game:
     #: of their names (``mark_names``: blue, green)
     marks: tuple[str, ...] = ()
     mark_names: tuple[str, ...] = ()
+    #: the names of the stones' other colours, a display setting beside the
+    #: seed's (``red_blue``: red first, blue second, as PlayHex draws them)
+    red_blue_names: tuple[str, ...] = ()
     #: outcome reasons under another catalog name ("connection" is said
     #: differently in Hex and in Y)
     reason_names: Mapping[str, str] = field(default_factory=dict)
@@ -182,7 +185,8 @@ _SIZES = range(hex_rules.MIN_SIZE, hex_rules.MAX_SIZE + 1)
 def _connection(name: str, state: type[GameState], sizes: tuple[int, ...], default_size: int, card_art: str,
                 upright: bool) -> Game:
     """Hex and Y: a size, the swap rule (on by default: the fair way to
-    play), a time per move, coordinates; blue and green stones."""
+    play), a time per move, coordinates; blue and green stones, or red and
+    blue."""
     return Game(
         name=name,
         state=state,
@@ -195,6 +199,7 @@ def _connection(name: str, state: type[GameState], sizes: tuple[int, ...], defau
                   Setting("swap", (True, False), True)),
         board_size="size",
         mark_names=("mark.blue", "mark.green"),
+        red_blue_names=("mark.red", "mark.blue"),
         reason_names={"connection": f"connection_{name}"},
         timed=True,
         coordinates=True,

@@ -134,7 +134,7 @@ def test_every_generated_message_key_is_in_the_catalog() -> None:
         state = spec.make_state(spec.defaults())
         needed.add(spec.describe(state, state.legal_moves()[0]).key)
         if spec.seat_mark is not None:
-            marks = [spec.seat_mark(seat) for seat in (0, 1)]
+            marks = [spec.seat_mark(seat, {"red_blue": red_blue}) for seat in (0, 1) for red_blue in (False, True)]
             needed |= {mark.key for mark in marks if not isinstance(mark, str)}
         for reason in spec.reason_names.values():
             needed |= {f"reason.{reason}.{who}" for who in ("you", "computer", "player")}

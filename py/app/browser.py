@@ -22,7 +22,7 @@ from .engine import Engine
 from . import touch
 from .dom import found, on, tr
 from .games import SPECS
-from .screen import ALL, LINK, NOTHING, Change, ComputerRequest, GameScreen
+from .screen import ALL, LINK, NOTHING, SOUND_SETTING, Change, ComputerRequest, GameScreen
 from .screen_view import clock, past_games, screen_view, stats_rows
 from .session import new_id
 from .storage import Storage
@@ -142,6 +142,9 @@ class ScreenController:
             render.render_past_games(past_games(self.screen))
         if change.announce is not None:
             self.app.announce(change.announce)
+        if change.sounds and self.screen.sound:
+            for sound in change.sounds:
+                shell.playSound(sound)
         if change.finished:
             outcome = self.screen.session.outcome()
             assert outcome is not None
@@ -401,7 +404,10 @@ class App:
     def toggle_changed(self, event: Any) -> None:
         name = event.target.dataset.toggle
         if self.controller is not None and isinstance(name, str):
-            self.controller.apply(self.controller.screen.toggle(name, bool(event.target.checked)))
+            on = bool(event.target.checked)
+            if name == SOUND_SETTING and on:
+                shell.primeSound()  # in the click: browsers allow audio after a gesture
+            self.controller.apply(self.controller.screen.toggle(name, on))
 
     def storage_event(self, event: Any) -> None:
         name = self.storage.name_of(event.key) if isinstance(event.key, str) else None

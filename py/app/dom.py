@@ -193,7 +193,7 @@ def patch(node: Any, old: Any, new: Any, svg: bool) -> None:
     what differs."""
     if old == new:
         return
-    if not isinstance(old, tuple) or not isinstance(new, tuple) or old[0] != new[0] or len(old[2]) != len(new[2]):
+    if not isinstance(old, tuple) or not isinstance(new, tuple) or old[0] != new[0]:
         node.replaceWith(build(new, svg))
         return
     tag, old_attrs, old_children = old
@@ -215,6 +215,13 @@ def patch(node: Any, old: Any, new: Any, svg: bool) -> None:
                     patch(child, old_child, new_child, svg)
                 else:
                     child.textContent = tr(new_child)
+        # Children added or taken away at the end (a stone placed, the
+        # coordinates turned on or off): the others stay the same elements,
+        # so the placement animation of the last move does not start again.
+        for _ in range(len(old_children) - len(new_children)):
+            node.lastChild.remove()
+        for new_child in new_children[len(old_children):]:
+            node.append(build(new_child, svg))
 
 
 KEY_STEPS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}

@@ -48,8 +48,9 @@ class GameSpec:
     # A move in words for screen readers ("board 2, b2").
     describe: Callable[[GameState, int], views.Msg]
     safe_moves: Callable[[GameState], list[int]] | None = None
-    # The mark a seat plays ("X", blue), for games where the seats differ.
-    seat_mark: Callable[[int], str | views.Msg] | None = None
+    # The mark a seat plays ("X", blue), for games where the seats differ,
+    # with the settings (the colours' names follow the red/blue setting).
+    seat_mark: Callable[[int, dict[str, Any]], str | views.Msg] | None = None
     # A line under the status: where the side to move may play.
     detail: Callable[[GameState], views.Msg | None] | None = None
     # Settings passed to the view as keyword arguments (display only).
@@ -126,16 +127,20 @@ def _choices(entry: registry.Game) -> tuple[Choice, ...]:
                           applies="now"))
     # On a touch screen with small cells: tap once to mark, again to play (app/touch.py).
     choices.append(Choice("confirm", (False, True), True, "settings.confirm", "confirm", applies="now"))
+    # Red and blue stones instead of the seed's blue and green (off by default).
+    if entry.red_blue_names:
+        choices.append(Choice("red_blue", (False, True), False, "settings.red_blue", "red_blue", applies="now"))
     return tuple(choices)
 
 
-def _seat_mark(entry: registry.Game) -> Callable[[int], str | views.Msg] | None:
-    """The mark a seat plays: a symbol ("X") or the catalog's name (blue)."""
-    marks, names = entry.marks, entry.mark_names
+def _seat_mark(entry: registry.Game) -> Callable[[int, dict[str, Any]], str | views.Msg] | None:
+    """The mark a seat plays: a symbol ("X") or the catalog's name (blue;
+    red or blue when the settings say ``red_blue``)."""
+    marks, names, red_blue = entry.marks, entry.mark_names, entry.red_blue_names
     if names:
-        return lambda seat: views.Msg(names[seat])
+        return lambda seat, settings: views.Msg((red_blue if red_blue and settings.get("red_blue") else names)[seat])
     if marks:
-        return lambda seat: marks[seat]
+        return lambda seat, settings: marks[seat]
     return None
 
 
@@ -153,7 +158,7 @@ def spec_of(entry: registry.Game) -> GameSpec:
         safe_moves=(lambda state: ai.engine(game).safe_moves(state)) if entry.hints else None,
         seat_mark=_seat_mark(entry),
         detail=_view_function(entry, entry.detail) if entry.detail else None,
-        view_settings=("coordinates",),
+        view_settings=("coordinates", "red_blue") if entry.red_blue_names else ("coordinates",),
         stands_upright=entry.upright,
         reason_names=dict(entry.reason_names),
     )

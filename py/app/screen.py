@@ -45,21 +45,32 @@ PAST_PAGE = 20
 LIVE, PAST, LINK, IMPORT = "live", "past", "link", "import"
 
 
+# The sounds a change can ask for (played only when the sound setting is on;
+# boot.js makes them): the player's move, the computer's, and the end of a
+# game, won, lost, or neither (a draw, two people).
+MOVE_SOUND, COMPUTER_SOUND = "move", "computer"
+WIN_SOUND, LOSS_SOUND, END_SOUND = "win", "loss", "end"
+# The app's one sound setting (a storage name of its own, not a game's).
+SOUND_SETTING = "sound"
+
+
 @dataclass(frozen=True)
 class Change:
     """What a command changed: ``parts`` to draw again, a sentence for
     screen readers, whether the game ended with it (the statistics are
-    already recorded) and whether another tab's save needs the player's
-    choice."""
+    already recorded), whether another tab's save needs the player's
+    choice, and the sounds of what happened, in order (a move played, a
+    game ended; never a redraw, a step through a game or a restored save)."""
 
     parts: frozenset[str] = frozenset()
     announce: Msg | None = None
     finished: bool = False
     conflict: bool = False
+    sounds: tuple[str, ...] = ()
 
     def __or__(self, other: Change) -> Change:
         return Change(self.parts | other.parts, other.announce or self.announce,
-                      self.finished or other.finished, self.conflict or other.conflict)
+                      self.finished or other.finished, self.conflict or other.conflict, self.sounds + other.sounds)
 
 
 NOTHING = Change()
@@ -134,6 +145,8 @@ class GameScreen:
         last = stored.get("last_home_seat")
         #: The home player's seat in the last game, for "who starts" to alternate.
         self.last_home_seat: int | None = last if last in (0, 1) and not isinstance(last, bool) else None
+        #: The sounds of moves and game ends (one setting for the whole app).
+        self.sound: bool = storage.read(SOUND_SETTING, lambda data: isinstance(data, bool), False)
         self.confirm: Confirm | None = None
         #: The request the engine is working on for this screen, if any.
         self.waiting: ComputerRequest | None = None
@@ -257,7 +270,8 @@ class GameScreen:
             if request.ticket == self.ticket() and self.needs_computer():
                 mover = self.session.state.turn
                 self.session.play(move)
-                return change | self._after_move(mover, timed_out=not self.session.is_computer_seat(mover))
+                return change | self._after_move(mover, COMPUTER_SOUND,
+                                                 timed_out=not self.session.is_computer_seat(mover))
         return change
 
     def review(self, session: GameSession, origin: str) -> Change:
@@ -318,7 +332,7 @@ class GameScreen:
             self.session.play(text)
         except GameError:
             return NOTHING
-        return self._after_move(self.session.state.turn ^ 1)
+        return self._after_move(self.session.state.turn ^ 1, MOVE_SOUND)
 
     def swap(self) -> Change:
         return self.move("swap")
@@ -417,11 +431,19 @@ class GameScreen:
         return self.change_setting(name, by_text[text]) if text in by_text else NOTHING
 
     def toggle(self, name: str, on: bool) -> Change:
-        """A switch flipped: a display setting, or ``takeover-<seat>``."""
+        """A switch flipped: a display setting, the sound, or ``takeover-<seat>``."""
         kind, _, seat = name.partition("-")
         if kind == "takeover":
             return self.set_takeover(int(seat), on) if seat in ("0", "1") else NOTHING
+        if name == SOUND_SETTING:
+            return self.set_sound(on)
         return self.set_display(name, on)
+
+    def set_sound(self, on: bool) -> Change:
+        """The sounds on or off, for every game (remembered)."""
+        self.sound = on
+        self.storage.write(SOUND_SETTING, on)
+        return Change(frozenset({"toggles"}))
 
     def apply_link_settings(self, settings: dict[str, Any]) -> Change:
         """Settings from a link (the page's URL, a route's parameters), as if
@@ -436,7 +458,8 @@ class GameScreen:
             return NOTHING
         self.settings[name] = on
         self._store_settings()
-        change = Change(frozenset({"board", "toggles"}))
+        # The colours' names are in the status and the move list too.
+        change = Change(frozenset({"board", "toggles"} | ({"moves"} if name == "red_blue" else set())))
         if name == "hints" and on and not self.session.is_over():
             self.session.mark_assisted()
             change = change | self.save()
@@ -543,7 +566,7 @@ class GameScreen:
         if timed_out:
             state = self.session.state
             self.timed_out = (len(state.moves), mover, state.moves[-1])
-        return self._after_move(mover, timed_out=timed_out)
+        return self._after_move(mover, COMPUTER_SOUND, timed_out=timed_out)
 
     def computer_failed(self, request: ComputerRequest) -> Change:
         if request is self.waiting:
@@ -581,7 +604,8 @@ class GameScreen:
         self.confirm = Confirm(question, yes, action)
         return Change(frozenset({"confirm"}))
 
-    def _after_move(self, mover: int, timed_out: bool = False) -> Change:
+    def _after_move(self, mover: int, sound: str, timed_out: bool = False) -> Change:
+        """A move was just played (``sound``: by a player, or by the computer)."""
         session = self.session
         move = session.state.moves[-1]
         key = "announce.timeout" if timed_out else "announce.move"
@@ -589,7 +613,7 @@ class GameScreen:
             key = "announce.swap"
         announce = Msg(f"{key}.{who(session.mode, mover)}",
                        {"player": player_name(session.mode, mover), "move": self.spec.describe(session.state, move)})
-        change = Change(PLAY, announce)
+        change = Change(PLAY, announce, sounds=(sound,))
         if session.is_over():
             return change | self._finish() | Change(frozenset({"stats"}))
         return change | self.save()
@@ -607,7 +631,16 @@ class GameScreen:
         self._remember_home_seat(session)
         # The finished game stays on screen, across a reload too, until the
         # player starts another one.
-        return self.save() | Change(ARCHIVE, finished=True)
+        return self.save() | Change(ARCHIVE, finished=True, sounds=(self._end_sound(),))
+
+    def _end_sound(self) -> str:
+        """Against the computer a game is won or lost (or drawn); between two
+        people it just ends."""
+        session = self.session
+        outcome = session.outcome()
+        if session.mode.opponent != COMPUTER or outcome is None or outcome.winner is None:
+            return END_SOUND
+        return WIN_SOUND if outcome.winner == session.mode.home_seat else LOSS_SOUND
 
     def save(self) -> Change:
         result = self.slot.save(self.session.to_dict())

@@ -14,7 +14,7 @@ from core import GameState, Outcome
 from core.base import SECOND
 
 from .games import GameSpec, split_opponent
-from .screen import LIVE, PAST, GameScreen
+from .screen import LIVE, PAST, SOUND_SETTING, GameScreen
 from .session import COMPUTER, TWO_PLAYER, GameSession, player_name, takeover_seats, who
 from .stats import load_stats, stats_view
 from .views import Msg, Node, swapped_stone
@@ -168,11 +168,11 @@ def board_tree(screen: GameScreen, safe: frozenset[int], tall: bool) -> Node:
     return spec.view(screen.shown_state(), interactive=screen.interactive(), safe_moves=safe, **options)
 
 
-def mover_mark(spec: GameSpec, session: GameSession, seat: int) -> str | Msg:
-    """Who played a move, as the players see it: the mark or the colour,
-    else the player's name (Notakto: both play X)."""
+def mover_mark(spec: GameSpec, session: GameSession, seat: int, settings: dict[str, Any]) -> str | Msg:
+    """Who played a move, as the players see it: the mark or the colour
+    (as the settings draw it), else the player's name (Notakto: both play X)."""
     if spec.seat_mark is not None:
-        return spec.seat_mark(seat)
+        return spec.seat_mark(seat, settings)
     mode = session.mode
     if mode.opponent == COMPUTER:
         return Msg(f"player.{who(mode, seat)}")
@@ -185,7 +185,8 @@ def move_entries(screen: GameScreen) -> tuple[MoveEntry, ...]:
     shown = screen.shown_ply()
     swap = getattr(state, "swap_move", None)
     return tuple(
-        MoveEntry(ply, f"{ply}.", mover_mark(screen.spec, session, seat), text, ply == shown and screen.reviewing,
+        MoveEntry(ply, f"{ply}.", mover_mark(screen.spec, session, seat, screen.settings), text,
+                  ply == shown and screen.reviewing,
                   move == swap)
         for ply, (seat, move, text) in enumerate(zip(session.movers(), state.moves, state.move_texts()), start=1)
     )
@@ -252,7 +253,7 @@ def status(screen: GameScreen) -> Msg:
         if mode.opponent == COMPUTER and turn != mode.home_seat:
             return Msg("status.computer_thinking")
         return Msg(f"status.computer_plays_for.{who(mode, turn)}", {"player": player_name(mode, turn)})
-    mark = screen.spec.seat_mark(turn) if screen.spec.seat_mark else None
+    mark = screen.spec.seat_mark(turn, screen.settings) if screen.spec.seat_mark else None
     key = "status.turn_mark" if mark else "status.turn"
     return Msg(f"{key}.{who(mode, turn)}", {"player": player_name(mode, turn), "mark": mark or ""})
 
@@ -333,10 +334,12 @@ def settings(screen: GameScreen) -> tuple[SelectView, ...]:
 
 
 def toggles(screen: GameScreen) -> tuple[ToggleView, ...]:
-    """The switches that apply at once: the display settings, then "the
-    computer plays for …" for each seat a player may hand over."""
+    """The switches that apply at once: the display settings, the sound
+    (the app's), then "the computer plays for …" for each seat a player
+    may hand over."""
     found = [ToggleView(choice.name, Msg(choice.label), bool(screen.settings[choice.name]))
              for choice in screen.spec.choices if choice.applies == "now"]
+    found.append(ToggleView(SOUND_SETTING, Msg("settings.sound"), screen.sound))
     mode = screen.session.mode
     for seat in takeover_seats(mode):
         label = Msg(f"takeover.{who(mode, seat)}", {"player": player_name(mode, seat)})

@@ -228,10 +228,15 @@ def uttt_target(state: UtttState) -> Msg:
 # with its apex at the top.
 ROOT3 = math.sqrt(3)
 STONE_CLASS = {FIRST: "blue", SECOND: "green"}
+# The red/blue setting: red first, blue second (as PlayHex draws them); the
+# marks stay the seat's (a dot for the first player, a ring for the second).
+RED_BLUE_CLASS = {FIRST: "red", SECOND: "blue"}
+RED_BLUE_EDGE = {"edge blue": "edge red", "edge green": "edge blue"}
 # The edge bands lie this far beyond the line through the outer cells'
 # centres: just outside the cells (whose corners reach 1).
 BAND = (0.95, 1.55)
 STONE_NAME = {FIRST: "cell.blue", SECOND: "cell.green"}
+RED_BLUE_NAME = {FIRST: "cell.red", SECOND: "cell.blue"}
 
 
 def _fmt(value: float) -> str:
@@ -344,12 +349,15 @@ def connection_board(
     safe_moves: frozenset[int] = frozenset(),
     coordinates: bool = False,
     tall: bool = False,
+    red_blue: bool = False,
 ) -> Node:
     """Hex or Y in SVG: crisp at any size. Stones carry a mark as well as a
     colour (blue a dot, green a ring, and very different lightness), the
     last move a small triangle, the winning chain a thick outline. ``tall``:
     the Hex rhombus upright, for a narrow portrait screen (Y's triangle is
-    drawn one way)."""
+    drawn one way). ``red_blue``: red and blue stones and edges instead of
+    blue and green, the marks as they are."""
+    stone_class, stone_name = (RED_BLUE_CLASS, RED_BLUE_NAME) if red_blue else (STONE_CLASS, STONE_NAME)
     upright = tall and GAMES[state.game].upright
     geometry = hex_geometry(state.size, upright) if isinstance(state, HexState) else y_geometry(state.size)
     over = state.is_over()
@@ -361,7 +369,8 @@ def connection_board(
         last = swapped_stone(state)
         swapped_from = state.moves[0] if state.moves[0] != last else None
     chain = set(state.winning_chain() or ()) if over else set()
-    children: list[Child] = [node("polygon", {"class": css, "points": points, "data-testid": testid})
+    children: list[Child] = [node("polygon", {"class": RED_BLUE_EDGE.get(css, css) if red_blue else css,
+                                              "points": points, "data-testid": testid})
                              for css, points, testid in geometry.edges]
     for cell, (x, y) in enumerate(geometry.centres):
         owner = state.cell_owner(cell)
@@ -370,8 +379,8 @@ def connection_board(
         content = "cell.empty"
         parts: list[Child] = [node("polygon", {"class": "hx-cell", "points": geometry.polygons[cell]})]
         if owner is not None:
-            classes.append(STONE_CLASS[owner])
-            content = STONE_NAME[owner]
+            classes.append(stone_class[owner])
+            content = stone_name[owner]
             parts.append(node("circle", {"class": "stone", "cx": _fmt(x), "cy": _fmt(y), "r": "0.72"}))
             if owner == FIRST:
                 parts.append(node("circle", {"class": "stone-mark", "cx": _fmt(x), "cy": _fmt(y), "r": "0.2"}))
@@ -403,7 +412,7 @@ def connection_board(
         children.extend(node("text", {"class": "coord", "x": _fmt(x), "y": _fmt(y), "aria-hidden": "true"}, label)
                         for x, y, label in geometry.labels)
     return node("svg", {
-        "class": f"hx-board {state.game}{' tall' if upright else ''}",
+        "class": f"hx-board {state.game}{' tall' if upright else ''}{' red-blue' if red_blue else ''}",
         "viewBox": geometry.view_box,
         "role": "group",
         "aria-label": Msg(f"board.{state.game}_label", {"size": state.size}),
