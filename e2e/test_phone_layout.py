@@ -40,7 +40,8 @@ MEASURE = """() => {
   const problems = [];
   const name = (el) => el.dataset.testid || el.id || el.textContent.trim().slice(0, 30);
   for (const el of document.querySelectorAll(
-      "header a, header select, .game-head a, .game-head h1, button, select, .toggle, summary, .review-label")) {
+      "header a, header select, .game-head a, .game-head h1, button, select, .toggle, summary, .review-label, "
+      + ".card-variants a")) {
     if (!visible(el)) continue;
     if (el.tagName === "SELECT") {
       const style = getComputedStyle(el);
