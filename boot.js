@@ -192,6 +192,7 @@ function refreshCards() {
     picture.setAttribute("viewBox", drawing.viewBox);
     picture.replaceChildren(...drawing.nodes.map((node) => svgElement(node, picture.namespaceURI)));
     item.classList.toggle("unfinished", preview !== null);
+    picture.classList.toggle("red-blue", Boolean(preview && preview.red_blue === true));
     const badge = item.querySelector(".card-badge");
     const note = item.querySelector(".card-unfinished");
     // Before the catalogs are in (the first drawing), the mark waits for its words.

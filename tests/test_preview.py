@@ -181,3 +181,20 @@ def test_a_conflicting_save_leaves_the_other_tabs_preview() -> None:
     b.keep_mine()  # the player keeps this tab's game: its preview now
     assert stored_preview(backend, "hex") == expected_from_slot(backend, "hex")
     assert stored_preview(backend, "hex")["cells"][1 * 11 + 1] == "0"
+
+
+def test_the_red_and_blue_setting_reaches_the_card() -> None:
+    backend = MemoryBackend()
+    screen = make("y", Storage(backend), opponent="two_player", size=9)
+    screen.move("c3")
+
+    def flag() -> bool:
+        return json.loads(backend.getItem(PREFIX + preview_name("y")))["data"]["red_blue"]
+
+    assert flag() is False
+    screen.toggle("red_blue", True)
+    assert flag() is True
+    screen.move("d4")
+    assert flag() is True
+    screen.toggle("red_blue", False)
+    assert flag() is False

@@ -58,7 +58,7 @@ def preview_name(game: str) -> str:
     return f"preview/{game}"
 
 
-def board_preview(state: Any, to_move: str) -> dict[str, Any]:
+def board_preview(state: Any, to_move: str, red_blue: bool = False) -> dict[str, Any]:
     """What the game list's card draws of ``state``: ``size`` (the board's
     side; Notakto's number of boards), ``cells`` (one character a cell in
     the rules' order: "0" the first player's, "1" the second's, "." empty),
@@ -66,7 +66,8 @@ def board_preview(state: Any, to_move: str) -> dict[str, Any]:
     one character each: "." open, "0"/"1" won by, "-" drawn or closed;
     empty for Hex and Y), ``last`` (the last move's cell, or -1), ``moves``
     (how many were played) and ``to_move`` ("you", "computer" or "player",
-    as ``session.who`` says it)."""
+    as ``session.who`` says it); ``red_blue`` whether Hex and Y stones are
+    drawn red and blue (the player's setting) rather than blue and green."""
     marks = {None: EMPTY_MARK, 0: FIRST_MARK, 1: SECOND_MARK}
     last = -1
     if state.game == "notakto":
@@ -87,7 +88,7 @@ def board_preview(state: Any, to_move: str) -> dict[str, Any]:
         if state.moves:
             last = state.moves[-1] if state.moves[-1] != state.swap_move else _swapped_cell(state)
     return {"size": size, "cells": cells, "boards": boards, "last": last, "moves": len(state.moves),
-            "to_move": to_move}
+            "to_move": to_move, "red_blue": red_blue}
 
 
 def _swapped_cell(state: Any) -> int:
@@ -95,14 +96,14 @@ def _swapped_cell(state: Any) -> int:
     return next(cell for cell in range(state.cell_count) if state.cell_owner(cell) is not None)
 
 
-def write_preview(storage: Storage, game: str, state: Any, to_move: str, over: bool) -> None:
+def write_preview(storage: Storage, game: str, state: Any, to_move: str, over: bool, red_blue: bool = False) -> None:
     """Keep the card's preview in step with the slot just written: the
     position while the game has begun and is not ``over`` (by the rules or
     by resignation), else no preview (the card then shows its plain board)."""
     if over or not state.moves:
         storage.remove(preview_name(game))
     else:
-        storage.write(preview_name(game), board_preview(state, to_move))
+        storage.write(preview_name(game), board_preview(state, to_move, red_blue))
 
 
 def validate_slot(obj: Any) -> bool:

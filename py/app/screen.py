@@ -458,6 +458,8 @@ class GameScreen:
             return NOTHING
         self.settings[name] = on
         self._store_settings()
+        if name == "red_blue":  # the game list's card draws the stones in these colours too
+            self._write_preview()
         # The colours' names are in the status and the move list too.
         change = Change(frozenset({"board", "toggles"} | ({"moves"} if name == "red_blue" else set())))
         if name == "hints" and on and not self.session.is_over():
@@ -654,7 +656,7 @@ class GameScreen:
         """The game list's card of this game shows what the slot now holds."""
         session = self.session
         write_preview(self.storage, self.game, session.state, who(session.mode, session.state.turn),
-                      session.is_over())
+                      session.is_over(), bool(self.settings.get("red_blue")))
 
     def _restore(self) -> GameSession | None:
         payload = self.slot.load()
