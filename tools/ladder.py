@@ -89,9 +89,9 @@ SPEED = {"notakto": 1.0, "uttt": 0.78, "hex": 0.69, "y": 0.69}
 #: a game, fewer.
 PLAN = {
     "notakto": (400, 400, 400, 400),
-    "uttt": (40, 40, 30, 12),
-    "hex": (30, 30, 20, 10),
-    "y": (30, 30, 20, 10),
+    "uttt": (40, 40, 20, 8),
+    "hex": (30, 30, 12, 8),
+    "y": (30, 30, 12, 8),
 }
 
 
@@ -302,12 +302,22 @@ def commit() -> str:
     return head
 
 
-def run_game(game: str, per_pairing: list[int], options: argparse.Namespace, log) -> dict[str, Any]:  # type: ignore[no-untyped-def]
-    """Play ``game``'s ladder; its entry for the data file (without ratings)."""
+def run_game(game: str, per_pairing: list[int], options: argparse.Namespace, log,  # type: ignore[no-untyped-def]
+             done: list[dict[str, Any]]) -> dict[str, Any]:
+    """Play ``game``'s ladder; its entry for the data file (without
+    ratings). A pairing in ``done`` (an earlier run's, same seed) with the
+    games planned is kept instead of played again."""
     speed = options.speed if options.speed is not None else SPEED[game]
     players = ladder(game)
     pairings = []
     for step, (lower, higher) in enumerate(zip(players, players[1:])):
+        kept = next((p for p in done if (p["lower"], p["higher"], p["games"]) == (lower, higher, per_pairing[step])),
+                    None)
+        if kept is not None:
+            print(f"{game} {higher} vs {lower}: kept from {options.resume}", file=sys.stderr)
+            pairings.append(kept)
+            log(pairings)
+            continue
         tasks = [Task(game, lower, higher, index, options.seed * 10 + step, speed, options.clock)
                  for index in range(per_pairing[step])]
         score = {1.0: 0, 0.5: 0, 0.0: 0}
@@ -360,6 +370,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="ladder.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", action="append", choices=list(GAMES), help="a game to play (repeat; default all)")
     parser.add_argument("--per-pairing", type=int, help="games per pairing for every pairing (default: PLAN)")
+    parser.add_argument("--plan", action="append", default=[], metavar="GAME=N,N,N,N",
+                        help="games per pairing for one game, bottom of the ladder first (repeat)")
+    parser.add_argument("--resume", type=Path, help="keep the pairings an earlier --results file holds")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="games played at once, in worker processes")
     parser.add_argument("--speed", type=float, help="the time caps' factor (default: per game, SPEED)")
@@ -369,6 +382,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write", action="store_true", help=f"write {DATA_FILE.relative_to(ROOT)}")
     options = parser.parse_args(argv)
     games = options.game or list(GAMES)
+    plans = {game: list(counts) for game, counts in PLAN.items()}
+    for text in options.plan:
+        game, _, counts = text.partition("=")
+        if game not in GAMES or len(counts.split(",")) != len(ladder(game)) - 1:
+            parser.error(f"--plan {text!r}: a game, then one number per pairing ({len(PLAN['uttt'])})")
+        plans[game] = [int(count) for count in counts.split(",")]
+    resumed = json.loads(options.resume.read_text(encoding="utf-8"))["games"] if options.resume else {}
     if options.source:
         data = json.loads(options.source.read_text(encoding="utf-8"))
         data["games"] = {game: entry for game, entry in data["games"].items() if game in games}
@@ -384,7 +404,7 @@ def main(argv: list[str] | None = None) -> int:
                "per_pairing": options.per_pairing, "games": games}
         for game in games:
             started = time.monotonic()
-            plan = [options.per_pairing] * 4 if options.per_pairing else list(PLAN[game])
+            plan = [options.per_pairing] * (len(ladder(game)) - 1) if options.per_pairing else plans[game]
 
             def log(pairings: list[dict[str, Any]], game: str = game) -> None:
                 if options.results:
@@ -393,7 +413,10 @@ def main(argv: list[str] | None = None) -> int:
                     options.results.parent.mkdir(parents=True, exist_ok=True)
                     options.results.write_text(json.dumps(partial, indent=1) + "\n", encoding="utf-8")
 
-            entry = run_game(game, plan, options, log)
+            done = resumed.get(game, {}).get("pairings", [])
+            if done and resumed[game].get("run", {}).get("seed") != options.seed:
+                done = []  # another seed's games are other games
+            entry = run_game(game, plan, options, log, done)
             data["games"][game] = {**entry, "run": {**run, "minutes": round((time.monotonic() - started) / 60, 1)}}
     for game, entry in data["games"].items():
         if len(entry["pairings"]) != len(ladder(game)) - 1:
