@@ -221,8 +221,13 @@ def render_settings(view: ScreenView) -> None:
             option = element("option", {"value": value}, tr(label))
             option.selected = value == setting.selected
             select.append(option)
-        controls.append(element("label", {"class": "field", "for": control_id},
-                                element("span", {}, tr(setting.label)), select))
+        field = element("label", {"class": "field", "for": control_id}, element("span", {}, tr(setting.label)), select)
+        if setting.note is not None:  # the chosen level explained, under its short name
+            note_id = f"{control_id}-note"
+            select.setAttribute("aria-describedby", note_id)
+            field.append(element("small", {"class": "field-note", "id": note_id, "data-testid": note_id},
+                                 tr(setting.note)))
+        controls.append(field)
     if view.settings_pending:
         controls.append(element("p", {"class": "small", "data-testid": "settings-next"}, tr(Msg("settings.next_game"))))
     by_id("settings").replaceChildren(*controls)

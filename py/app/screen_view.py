@@ -45,6 +45,9 @@ class SelectView:
     label: Msg
     options: tuple[tuple[str, Msg], ...]  # (value as text, its name)
     selected: str
+    #: a line under the menu about the chosen value (the level: what it
+    #: does, its measured rating), or None
+    note: Msg | None = None
 
 
 @dataclass(frozen=True)
@@ -300,9 +303,24 @@ def option_label(spec: GameSpec, name: str, value: Any, opponent: str) -> Msg:
         return Msg(f"size.{spec.game}", {"size": value})
     if name == "opponent":
         kind, level = split_opponent(value)
-        return Msg("opponent.two_player") if kind == TWO_PLAYER else Msg(f"level.{spec.game}.{level}")
+        if kind == TWO_PLAYER:
+            return Msg("opponent.two_player")
+        # Short, to fit a phone's menu: "Master · 1720"; the note says more.
+        return Msg("level.rated", {"level": Msg(f"level.{spec.game}.{level}.name"),
+                                   "rating": str(spec.rating(level))})
     choice = next(c for c in spec.choices if c.name == name)
     return Msg(f"{choice.value_labels}.{str(value).lower()}")
+
+
+def option_note(spec: GameSpec, name: str, value: Any) -> Msg | None:
+    """The line under a menu about its chosen value: for a computer level,
+    what it does and its measured rating."""
+    if name != "opponent":
+        return None
+    kind, level = split_opponent(value)
+    if kind == TWO_PLAYER:
+        return None
+    return Msg("level.note", {"about": Msg(f"level.{spec.game}.{level}.about"), "rating": str(spec.rating(level))})
 
 
 def settings(screen: GameScreen) -> tuple[SelectView, ...]:
@@ -311,7 +329,7 @@ def settings(screen: GameScreen) -> tuple[SelectView, ...]:
     return tuple(
         SelectView(choice.name, Msg(choice.label),
                    tuple((str(value), option_label(screen.spec, choice.name, value, opponent)) for value in choice.values),
-                   str(chosen[choice.name]))
+                   str(chosen[choice.name]), option_note(screen.spec, choice.name, chosen[choice.name]))
         for choice in screen.spec.choices if choice.applies == "next"
     )
 
