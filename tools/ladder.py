@@ -323,11 +323,11 @@ def run_game(game: str, per_pairing: list[int], options: argparse.Namespace, log
         score = {1.0: 0, 0.5: 0, 0.0: 0}
         moves = seconds = 0.0
         started = time.monotonic()
-        for done, played in enumerate(play_all(tasks, options.jobs), 1):
+        for count, played in enumerate(play_all(tasks, options.jobs), 1):
             score[played.result] += 1
             moves += played.moves
             seconds += played.seconds
-            print(f"{game} {higher} vs {lower} game {done}/{len(tasks)}: "
+            print(f"{game} {higher} vs {lower} game {count}/{len(tasks)}: "
                   f"{'W' if played.result == 1 else 'D' if played.result == 0.5 else 'L'} "
                   f"+{score[1.0]} ={score[0.5]} -{score[0.0]} ({played.moves} moves, {played.seconds:.1f} s)",
                   file=sys.stderr, flush=True)
