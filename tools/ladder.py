@@ -305,36 +305,35 @@ def commit() -> str:
 def run_game(game: str, per_pairing: list[int], options: argparse.Namespace, log,  # type: ignore[no-untyped-def]
              done: list[dict[str, Any]]) -> dict[str, Any]:
     """Play ``game``'s ladder; its entry for the data file (without
-    ratings). A pairing in ``done`` (an earlier run's, same seed) with the
-    games planned is kept instead of played again."""
+    ratings). ``log`` gets the pairings so far after every game. A pairing
+    in ``done`` (an earlier run's results, same seed) goes on from its
+    games: game ``i`` of a pairing is the same seeded game in any run, so
+    playing games 10-19 after a run of 0-9 is playing 0-19."""
     speed = options.speed if options.speed is not None else SPEED[game]
     players = ladder(game)
-    pairings = []
+    pairings: list[dict[str, Any]] = []
     for step, (lower, higher) in enumerate(zip(players, players[1:])):
-        kept = next((p for p in done if (p["lower"], p["higher"], p["games"]) == (lower, higher, per_pairing[step])),
-                    None)
+        kept = next((p for p in done if (p["lower"], p["higher"]) == (lower, higher)), None)
+        pairing = {"lower": lower, "higher": higher, "wins": 0, "draws": 0, "losses": 0, "games": 0,
+                   "moves_per_game": 0.0, "seconds_per_game": 0.0}
         if kept is not None:
-            print(f"{game} {higher} vs {lower}: kept from {options.resume}", file=sys.stderr)
-            pairings.append(kept)
-            log(pairings)
-            continue
+            pairing.update({key: kept[key] for key in pairing})
+            print(f"{game} {higher} vs {lower}: {kept['games']} games kept from {options.resume}", file=sys.stderr)
+        pairings.append(pairing)
+        first = pairing["games"]
         tasks = [Task(game, lower, higher, index, options.seed * 10 + step, speed, options.clock)
-                 for index in range(per_pairing[step])]
-        score = {1.0: 0, 0.5: 0, 0.0: 0}
-        moves = seconds = 0.0
-        started = time.monotonic()
-        for count, played in enumerate(play_all(tasks, options.jobs), 1):
-            score[played.result] += 1
-            moves += played.moves
-            seconds += played.seconds
-            print(f"{game} {higher} vs {lower} game {count}/{len(tasks)}: "
+                 for index in range(first, per_pairing[step])]
+        for played in play_all(tasks, options.jobs):
+            n = pairing["games"]
+            pairing[{1.0: "wins", 0.5: "draws", 0.0: "losses"}[played.result]] += 1
+            pairing["games"] = n + 1
+            pairing["moves_per_game"] = round((pairing["moves_per_game"] * n + played.moves) / (n + 1), 1)
+            pairing["seconds_per_game"] = round((pairing["seconds_per_game"] * n + played.seconds) / (n + 1), 2)
+            print(f"{game} {higher} vs {lower} game {n + 1}/{per_pairing[step]}: "
                   f"{'W' if played.result == 1 else 'D' if played.result == 0.5 else 'L'} "
-                  f"+{score[1.0]} ={score[0.5]} -{score[0.0]} ({played.moves} moves, {played.seconds:.1f} s)",
-                  file=sys.stderr, flush=True)
-        pairings.append({"lower": lower, "higher": higher, "wins": score[1.0], "draws": score[0.5],
-                         "losses": score[0.0], "games": len(tasks), "moves_per_game": round(moves / len(tasks), 1),
-                         "seconds_per_game": round(seconds / len(tasks), 2),
-                         "wall_seconds": round(time.monotonic() - started, 1)})
+                  f"+{pairing['wins']} ={pairing['draws']} -{pairing['losses']} "
+                  f"({played.moves} moves, {played.seconds:.1f} s)", file=sys.stderr, flush=True)
+            log(pairings)
         log(pairings)
     return {"settings": GAMES[game].defaults(), "speed": speed, "pairings": pairings}
 
@@ -417,7 +416,8 @@ def main(argv: list[str] | None = None) -> int:
             if done and resumed[game].get("run", {}).get("seed") != options.seed:
                 done = []  # another seed's games are other games
             entry = run_game(game, plan, options, log, done)
-            data["games"][game] = {**entry, "run": {**run, "minutes": round((time.monotonic() - started) / 60, 1)}}
+            data["games"][game] = {**entry, "run": {**run, "plan": plan, "resumed": bool(done),
+                                                    "minutes": round((time.monotonic() - started) / 60, 1)}}
     for game, entry in data["games"].items():
         if len(entry["pairings"]) != len(ladder(game)) - 1:
             print(f"ladder.py: {game}'s ladder is incomplete ({len(entry['pairings'])} pairings)", file=sys.stderr)
