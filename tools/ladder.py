@@ -376,7 +376,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="games played at once, in worker processes")
     parser.add_argument("--speed", type=float, help="the time caps' factor (default: per game, SPEED)")
     parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu", help="the clock the time caps read")
-    parser.add_argument("--results", type=Path, help="keep the results here after every pairing")
+    parser.add_argument("--results", type=Path, help="keep the results here after every game")
     parser.add_argument("--from", dest="source", type=Path, help="refit the results in this file, play nothing")
     parser.add_argument("--write", action="store_true", help=f"write {DATA_FILE.relative_to(ROOT)}")
     options = parser.parse_args(argv)
@@ -404,31 +404,37 @@ def main(argv: list[str] | None = None) -> int:
         for game in games:
             started = time.monotonic()
             plan = [options.per_pairing] * (len(ladder(game)) - 1) if options.per_pairing else plans[game]
-
-            def log(pairings: list[dict[str, Any]], game: str = game) -> None:
-                if options.results:
-                    partial = {**data, "games": {**data["games"], game: {"settings": GAMES[game].defaults(),
-                                                                         "run": run, "pairings": pairings}}}
-                    options.results.parent.mkdir(parents=True, exist_ok=True)
-                    options.results.write_text(json.dumps(partial, indent=1) + "\n", encoding="utf-8")
-
             done = resumed.get(game, {}).get("pairings", [])
             if done and resumed[game].get("run", {}).get("seed") != options.seed:
                 done = []  # another seed's games are other games
-            entry = run_game(game, plan, options, log, done)
-            data["games"][game] = {**entry, "run": {**run, "plan": plan, "resumed": bool(done),
-                                                    "minutes": round((time.monotonic() - started) / 60, 1)}}
-    for game, entry in data["games"].items():
-        if len(entry["pairings"]) != len(ladder(game)) - 1:
-            print(f"ladder.py: {game}'s ladder is incomplete ({len(entry['pairings'])} pairings)", file=sys.stderr)
-        data["games"][game] = with_ratings(game, entry)
+
+            def entry(pairings: list[dict[str, Any]], game: str = game, plan: list[int] = plan,
+                      resumed: bool = bool(done), started: float = started) -> dict[str, Any]:
+                return {"settings": GAMES[game].defaults(),
+                        "speed": options.speed if options.speed is not None else SPEED[game],
+                        "run": {**run, "plan": plan, "resumed": resumed,
+                                "minutes": round((time.monotonic() - started) / 60, 1)},
+                        "pairings": pairings}
+
+            def log(pairings: list[dict[str, Any]], game: str = game, entry=entry) -> None:  # type: ignore[no-untyped-def]
+                if options.results:
+                    partial = {**data, "games": {**data["games"], game: entry(pairings)}}
+                    options.results.parent.mkdir(parents=True, exist_ok=True)
+                    options.results.write_text(json.dumps(partial, indent=1) + "\n", encoding="utf-8")
+
+            data["games"][game] = entry(run_game(game, plan, options, log, done)["pairings"])
+    for game, stored in data["games"].items():
+        if len(stored["pairings"]) != len(ladder(game)) - 1:
+            print(f"ladder.py: {game}'s ladder is incomplete ({len(stored['pairings'])} pairings)", file=sys.stderr)
+        stored.setdefault("speed", SPEED[game])  # results files of the first runs did not say
+        data["games"][game] = with_ratings(game, stored)
     print(table(data))
     if options.write:
         old = json.loads(DATA_FILE.read_text(encoding="utf-8")) if DATA_FILE.exists() else {"games": {}}
-        if options.source is None and old.get("games"):
-            kept = {game: entry for game, entry in old["games"].items() if game not in data["games"]}
-            if kept:  # a run of some games keeps the others' figures, and says so
-                data["games"] = {**kept, **data["games"]}
+        # A run of some games keeps the other games' figures.
+        kept = {game: stored for game, stored in old.get("games", {}).items()
+                if game not in data["games"] and "pairings" in stored}
+        data["games"] = {**kept, **data["games"]}
         ordered = {"games": {game: data["games"][game] for game in GAMES if game in data["games"]}}
         DATA_FILE.write_text(json.dumps({**data, **ordered}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         print(f"wrote {DATA_FILE.relative_to(ROOT)}", file=sys.stderr)
