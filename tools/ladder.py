@@ -40,10 +40,11 @@ up, so the top level's interval is the widest.
 
 Output: progress on stderr; then per game the ratings with their
 intervals and the pairings' results (W-D-L from the higher player's side);
-``--results FILE`` keeps the results so far after every pairing (a long run
-cut short loses nothing), ``--write`` writes ``py/level_ratings.json``,
-which py/registry.py reads (tests/test_ladder.py checks that its ratings
-are the fit of its results).
+``--results FILE`` keeps the results so far after every game (a long run
+cut short loses at most one game) and ``--resume FILE`` goes on from them,
+so a long ladder can run in passes; ``--write`` writes
+``py/level_ratings.json``, which py/registry.py reads (tests/test_ladder.py
+checks that its ratings are the fit of its results).
 """
 
 from __future__ import annotations
