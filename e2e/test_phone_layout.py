@@ -95,7 +95,7 @@ def test_nothing_is_cut_or_wrapped_on_a_360_px_phone(browser: Browser, server: A
         # The menus name their options shortly; the sentence is under the menu.
         open_app(page, server, f"?lang={code}#/uttt")
         expect(page.get_by_test_id("setting-starts")).to_have_value("alternate")
-        expect(page.get_by_test_id("setting-starts-help")).to_have_text(CATALOGS[code]["starts.alternate_help"])
+        expect(page.get_by_test_id("setting-starts-note")).to_have_text(CATALOGS[code]["starts.alternate_help"])
     finally:
         context.close()
 

@@ -29,8 +29,10 @@ start-up beyond the rules it loads anyway.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from core import hex as hex_rules
@@ -89,7 +91,8 @@ class Setting:
 class Levels:
     """The computer's levels: ``names`` weakest first, each with its fixed
     Elo-style rating (the player's rating is measured against them), and
-    ``default``, the level a new player meets."""
+    ``default``, the level a new player meets. The ratings are measured
+    (``measured_levels``), not written here."""
 
     names: tuple[str, ...]
     ratings: tuple[int, ...]
@@ -175,10 +178,30 @@ class Game:
         return self.state.from_settings({name: chosen.get(name, default) for name, default in self.defaults().items()})
 
 
+#: The levels' measured ratings: level_ratings.json beside this module,
+#: written by tools/ladder.py from matches between the levels and a random
+#: mover (README, "Level ratings"); the page and the AI worker get it with
+#: the Python files (pyscript.toml).
+RATINGS_FILE = Path(__file__).with_name("level_ratings.json")
+
+
+def measured_levels(game: str, names: tuple[str, ...], default: str) -> Levels:
+    """``game``'s levels with the ratings measured for them; ValueError
+    when the ratings file lacks a level."""
+    measured = _MEASURED.get(game, {}).get("ratings", {})
+    missing = [name for name in names if name not in measured]
+    if missing:
+        raise ValueError(f"{RATINGS_FILE.name} has no rating for {game}'s {', '.join(missing)}: "
+                         "run tools/ladder.py --write")
+    return Levels(names, tuple(int(measured[name]) for name in names), default)
+
+
+_MEASURED: dict[str, Any] = json.loads(RATINGS_FILE.read_text(encoding="utf-8"))["games"]
+
+
 # -- the games, in the order of the game list ----------------------------------------
 
-# Hex and Y share their engine's levels (ai/connection.py) and ratings.
-_CONNECTION_LEVELS = Levels(("beginner", "casual", "strong", "master"), (800, 1100, 1400, 1700), "casual")
+_CONNECTION_LEVEL_NAMES = ("beginner", "casual", "strong", "master")
 _SIZES = range(hex_rules.MIN_SIZE, hex_rules.MAX_SIZE + 1)
 
 
@@ -191,7 +214,8 @@ def _connection(name: str, state: type[GameState], sizes: tuple[int, ...], defau
         name=name,
         state=state,
         engine=name,
-        levels=_CONNECTION_LEVELS,
+        # Hex and Y share their engine's levels (ai/connection.py), each rated in its own game.
+        levels=measured_levels(name, _CONNECTION_LEVEL_NAMES, "casual"),
         view="connection_board",
         describe="connection_move",
         card_art=card_art,
@@ -212,7 +236,7 @@ _GAMES = (
         name="notakto",
         state=NotaktoState,
         engine="notakto",
-        levels=Levels(("beginner", "casual", "strong", "perfect"), (800, 1100, 1400, 1800), "casual"),
+        levels=measured_levels("notakto", ("beginner", "casual", "strong", "perfect"), "casual"),
         view="notakto_board",
         describe="notakto_move",
         card_art="notakto",
@@ -225,7 +249,7 @@ _GAMES = (
         name="uttt",
         state=UtttState,
         engine="uttt",
-        levels=Levels(("beginner", "casual", "strong", "master"), (800, 1100, 1400, 1700), "casual"),
+        levels=measured_levels("uttt", ("beginner", "casual", "strong", "master"), "casual"),
         view="uttt_board",
         describe="uttt_move",
         detail="uttt_target",

@@ -199,6 +199,8 @@ SAME_IN_EVERY_LANGUAGE = {
     "games.notakto.name", "games.uttt.name", "games.hex.name", "games.y.name", "cell.x", "cell.o",
     "stats.none", "notice.dismiss", "stats.rating", "time.minutes_seconds", "cell.label", "app.name",
     "player.computer", "share.link",
+    # Portuguese calls the level "Casual" too, as in its full name
+    *(f"level.{game}.casual.name" for game in ("notakto", "uttt", "hex", "y")),
 }
 
 

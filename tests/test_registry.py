@@ -141,7 +141,7 @@ def test_every_catalog_names_the_game_its_levels_and_settings(name: str, code: s
     needed = {f"games.{name}.name", f"games.{name}.desc", f"guide.{name}.rules"}
     if game.swap:
         needed |= {f"variant.{name}.swap", f"variant.{name}.no_swap"}
-    needed |= {f"level.{name}.{level}" for level in game.levels.names}
+    needed |= {f"level.{name}.{level}{part}" for level in game.levels.names for part in ("", ".name", ".about")}
     needed |= {choice.label for choice in spec.choices}
     needed |= set(game.mark_names) | set(game.red_blue_names)
     needed |= {f"reason.{reason}.{who}" for reason in game.reason_names.values() for who in ("you", "computer", "player")}

@@ -222,6 +222,30 @@ def test_who_starts_alternates_between_games() -> None:
     assert screen.session.mode.home_seat == 1 - first
 
 
+@pytest.mark.parametrize("game", list(SPECS))
+def test_the_opponent_menu_names_each_level_with_its_measured_rating_and_explains_the_chosen_one(game: str) -> None:
+    spec = SPECS[game]
+    screen = make(game, opponent=f"{COMPUTER}:{spec.levels[-1]}")
+    menu = next(s for s in screen_view(screen).settings if s.name == "opponent")
+    labels = dict(menu.options)
+    for level in spec.levels:
+        rating = str(spec.rating(level))
+        assert labels[f"{COMPUTER}:{level}"] == Msg("level.rated", {"level": Msg(f"level.{game}.{level}.name"),
+                                                                    "rating": rating})
+    assert labels[TWO_PLAYER] == Msg("opponent.two_player")
+    strongest = spec.levels[-1]
+    assert menu.note == Msg("level.note", {"about": Msg(f"level.{game}.{strongest}.about"),
+                                           "rating": str(spec.rating(strongest))})
+    # Another choice, another note; two players need none.
+    screen.choose("opponent", f"{COMPUTER}:{spec.levels[0]}")
+    menu = next(s for s in screen_view(screen).settings if s.name == "opponent")
+    assert menu.note is not None and menu.note.params["about"] == Msg(f"level.{game}.{spec.levels[0]}.about")
+    screen.choose("opponent", TWO_PLAYER)
+    menu = next(s for s in screen_view(screen).settings if s.name == "opponent")
+    assert menu.note is None
+    assert all(s.note is None for s in screen_view(screen).settings if s.name != "opponent")
+
+
 def test_a_setting_changed_during_a_game_waits_for_the_next_one() -> None:
     storage = Storage(MemoryBackend())
     screen = make("notakto", storage, opponent=f"{COMPUTER}:perfect", starts="home")
@@ -351,7 +375,7 @@ def test_a_menu_names_its_options_shortly_and_explains_the_chosen_one_under_it()
     screen = make("uttt")
     starts = next(s for s in screen_view(screen).settings if s.name == "starts")
     assert dict(starts.options)["alternate"] == Msg("starts.alternate")
-    assert starts.selected == "alternate" and starts.help == Msg("starts.alternate_help")
+    assert starts.selected == "alternate" and starts.note == Msg("starts.alternate_help")
     screen.choose("starts", "home")
     starts = next(s for s in screen_view(screen).settings if s.name == "starts")
-    assert starts.selected == "home" and starts.help is None
+    assert starts.selected == "home" and starts.note is None

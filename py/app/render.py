@@ -222,10 +222,10 @@ def render_settings(view: ScreenView) -> None:
             option.selected = value == setting.selected
             select.append(option)
         field = element("div", {"class": "field"}, element("label", {"for": control_id}, tr(setting.label)), select)
-        if setting.help is not None:
-            help_id = f"{control_id}-help"
-            select.setAttribute("aria-describedby", help_id)
-            field.append(element("p", {"id": help_id, "class": "field-help", "data-testid": help_id}, tr(setting.help)))
+        if setting.note is not None:
+            note_id = f"{control_id}-note"
+            select.setAttribute("aria-describedby", note_id)
+            field.append(element("p", {"id": note_id, "class": "field-note", "data-testid": note_id}, tr(setting.note)))
         controls.append(field)
     if view.settings_pending:
         controls.append(element("p", {"class": "small", "data-testid": "settings-next"}, tr(Msg("settings.next_game"))))

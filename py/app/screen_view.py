@@ -45,7 +45,9 @@ class SelectView:
     label: Msg
     options: tuple[tuple[str, Msg], ...]  # (value as text, its short name)
     selected: str
-    help: Msg | None = None  # the chosen option's longer explanation, shown under the menu
+    #: a line under the menu about the chosen value (the level: what it
+    #: does, its measured rating), or None
+    note: Msg | None = None
 
 
 @dataclass(frozen=True)
@@ -302,35 +304,43 @@ def option_label(spec: GameSpec, name: str, value: Any, opponent: str) -> Msg:
         return Msg(f"size.{spec.game}", {"size": value})
     if name == "opponent":
         kind, level = split_opponent(value)
-        return Msg("opponent.two_player") if kind == TWO_PLAYER else Msg(f"level.{spec.game}.{level}")
+        if kind == TWO_PLAYER:
+            return Msg("opponent.two_player")
+        # Short, to fit a phone's menu: "Master · 1720"; the note says more.
+        return Msg("level.rated", {"level": Msg(f"level.{spec.game}.{level}.name"),
+                                   "rating": str(spec.rating(level))})
     choice = next(c for c in spec.choices if c.name == name)
     return Msg(f"{choice.value_labels}.{str(value).lower()}")
 
 
-#: Options whose short name in the menu needs a sentence beside it: the
+#: Options whose short name in the menu needs a sentence under it: the
 #: catalog key of the name, then ``_help`` (the menus stay short enough
 #: for a 360 px phone in every language).
 OPTION_HELP = frozenset({"starts.alternate"})
 
 
-def option_help(label: Msg) -> Msg | None:
-    """The explanation shown under a menu for its chosen option, if any."""
+def option_note(spec: GameSpec, name: str, value: Any) -> Msg | None:
+    """The line under a menu about its chosen value: for a computer level,
+    what it does and its measured rating; for an option whose short name
+    needs it, its sentence."""
+    if name == "opponent":
+        kind, level = split_opponent(value)
+        if kind == TWO_PLAYER:
+            return None
+        return Msg("level.note", {"about": Msg(f"level.{spec.game}.{level}.about"), "rating": str(spec.rating(level))})
+    label = option_label(spec, name, value, "")
     return Msg(f"{label.key}_help") if label.key in OPTION_HELP else None
 
 
 def settings(screen: GameScreen) -> tuple[SelectView, ...]:
     chosen = screen.next_settings()
     opponent = split_opponent(chosen["opponent"])[0]
-    views = []
-    for choice in screen.spec.choices:
-        if choice.applies != "next":
-            continue
-        options = tuple((str(value), option_label(screen.spec, choice.name, value, opponent)) for value in choice.values)
-        selected = str(chosen[choice.name])
-        label = next((name for value, name in options if value == selected), None)
-        views.append(SelectView(choice.name, Msg(choice.label), options, selected,
-                                option_help(label) if label is not None else None))
-    return tuple(views)
+    return tuple(
+        SelectView(choice.name, Msg(choice.label),
+                   tuple((str(value), option_label(screen.spec, choice.name, value, opponent)) for value in choice.values),
+                   str(chosen[choice.name]), option_note(screen.spec, choice.name, chosen[choice.name]))
+        for choice in screen.spec.choices if choice.applies == "next"
+    )
 
 
 def toggles(screen: GameScreen) -> tuple[ToggleView, ...]:
