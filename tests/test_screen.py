@@ -243,7 +243,9 @@ def test_the_opponent_menu_names_each_level_with_its_measured_rating_and_explain
     screen.choose("opponent", TWO_PLAYER)
     menu = next(s for s in screen_view(screen).settings if s.name == "opponent")
     assert menu.note is None
-    assert all(s.note is None for s in screen_view(screen).settings if s.name != "opponent")
+    # Among the other menus, only "Take turns" has a sentence under it.
+    notes = {s.name: s.note for s in screen_view(screen).settings if s.name != "opponent"}
+    assert notes.pop("starts") == Msg("starts.alternate_help") and all(note is None for note in notes.values())
 
 
 def test_a_setting_changed_during_a_game_waits_for_the_next_one() -> None:
