@@ -100,6 +100,19 @@ def test_nothing_is_cut_or_wrapped_on_a_360_px_phone(browser: Browser, server: A
         context.close()
 
 
+def test_nothing_is_cut_in_the_desktop_sidebar_either(browser: Browser, server: AppServer) -> None:
+    for code in ("de", "id"):  # the longest menu texts
+        context = browser.new_context(viewport={"width": 1280, "height": 800}, locale=code, service_workers="block")
+        open_as_harness(context)
+        try:
+            page = context.new_page()
+            for route in ("#/notakto", "#/hex?size=11", "#/y?vs=two_player"):
+                open_app(page, server, f"?lang={code}{route}")
+                assert page.evaluate(MEASURE) == [], (code, route)
+        finally:
+            context.close()
+
+
 def test_undo_resign_and_new_game_stay_within_reach_under_a_tall_board(touch_page: Page, server: AppServer) -> None:
     open_app(touch_page, server, "#/hex?size=11&vs=two_player")
     # The upright 11×11 board fits the screen with the buttons under it...
