@@ -5,7 +5,6 @@ a tiny match. Needs OpenSpiel (requirements-bench.txt); skipped without it."""
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import io
 import json
 import subprocess
@@ -18,19 +17,14 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from core import FIRST, SECOND, HexState, YState  # noqa: E402
 from core.y import cell_index  # noqa: E402
+from tool_modules import load_tool  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _load_arena():
-    spec = importlib.util.spec_from_file_location("arena", ROOT / "tools" / "arena.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["arena"] = module  # dataclasses (and worker processes) look their module up by name
-    spec.loader.exec_module(module)
-    return module
 
 
-arena = _load_arena()
+arena = load_tool("arena")
 
 
 # -- mappings -----------------------------------------------------------------------------

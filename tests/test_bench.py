@@ -5,7 +5,6 @@ browser."""
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 import math
 import random
@@ -17,19 +16,14 @@ from pathlib import Path
 import pytest
 
 from core.notakto import CELLS, HAS_LINE, NotaktoState
+from tool_modules import load_tool  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _load_bench():
-    spec = importlib.util.spec_from_file_location("bench", ROOT / "tools" / "bench.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench"] = module  # dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return module
 
 
-bench = _load_bench()
+bench = load_tool("bench")
 
 
 # -- positions ------------------------------------------------------------------------

@@ -4,11 +4,9 @@ tree reuse, the GTP engine on both games, and the puzzle data."""
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
 import random
-import sys
 import time
 from pathlib import Path
 
@@ -21,6 +19,7 @@ from ai import connection, hex as hex_ai, y as y_ai
 from ai.connection import BLACK, LOSS, WHITE, WIN, bridge_reply, geometry, playout, tactics
 from core.hex import HexState
 from core.y import YState
+from tool_modules import load_tool  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -313,15 +312,9 @@ def test_gtp_y_plays_a_whole_game():
 
 
 # -- the puzzle data ---------------------------------------------------------------------------------
-def _load_puzzles_tool():
-    spec = importlib.util.spec_from_file_location("puzzles", ROOT / "tools" / "puzzles.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["puzzles"] = module
-    spec.loader.exec_module(module)
-    return module
 
 
-puzzles_tool = _load_puzzles_tool()
+puzzles_tool = load_tool("puzzles")
 PUZZLES = json.loads((ROOT / "tests" / "data" / "hex_puzzles.json").read_text(encoding="utf-8"))["puzzles"]
 
 

@@ -4,10 +4,8 @@ answers, the time limit."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-import sys
 import time
 from collections.abc import Iterator
 from functools import lru_cache
@@ -20,20 +18,15 @@ from ai import connection, solver
 from ai.solver import LOSS, UNKNOWN, WIN, HexBoard, Solver, h_search
 from core.hex import HexState
 from core.y import YState
+from tool_modules import load_tool  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = json.loads((ROOT / "tests" / "data" / "hex_puzzles.json").read_text(encoding="utf-8"))["puzzles"]
 
 
-def _load_puzzles_tool():
-    spec = importlib.util.spec_from_file_location("puzzles", ROOT / "tools" / "puzzles.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("puzzles", module)
-    spec.loader.exec_module(module)
-    return module
 
 
-puzzles_tool = _load_puzzles_tool()
+puzzles_tool = load_tool("puzzles")
 
 
 @pytest.fixture(autouse=True)

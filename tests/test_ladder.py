@@ -6,30 +6,23 @@ differences a score means."""
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import io
 import json
 import math
-import sys
 from pathlib import Path
 
 import pytest
 
 import registry
 from registry import GAMES
+from tool_modules import load_tool  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _load_ladder():
-    spec = importlib.util.spec_from_file_location("ladder", ROOT / "tools" / "ladder.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["ladder"] = module  # dataclasses (and worker processes) look their module up by name
-    spec.loader.exec_module(module)
-    return module
 
 
-ladder = _load_ladder()
+ladder = load_tool("ladder")
 DATA = json.loads(ladder.DATA_FILE.read_text(encoding="utf-8"))
 
 
