@@ -1,8 +1,8 @@
 """The AI worker as the harness starts it: the page opened by the end-to-end
 tests or the bench (``window.appHarness``, see py/app/harness.py) runs this
 script in its worker instead of py/worker.py. It exports the product's
-``choose_move`` unchanged, so the computer plays as it does for a player,
-plus the engines' self-check and the bench functions. tools/bench.py runs
+``choose_move`` and ``analyse`` unchanged, so the computer plays and
+judges as it does for a player, plus the engines' self-check and the bench functions. tools/bench.py runs
 the same bench functions under CPython, so both runtimes run the same code
 on the same positions with the same seeds. Never started for a player."""
 
@@ -18,7 +18,7 @@ from typing import Any
 import ai
 from core import GameState
 from registry import STATES
-from worker import choose_move, json_reply, load_state  # noqa: F401 - choose_move: exported as the app's worker does
+from worker import analyse, choose_move, json_reply, load_state  # noqa: F401 - exported as the app's worker does
 
 
 def runtime() -> dict[str, str]:
@@ -189,4 +189,4 @@ def bench_memory(_request_json: str = "{}") -> str:
 
 # Everything the harness calls in the worker: the app's own function, the
 # self-check (e2e/test_platform.py) and the bench functions (tools/bench.py).
-__export__ = ["choose_move", "self_check", "bench_moves", "bench_playouts", "bench_search", "bench_choose", "bench_memory"]
+__export__ = ["choose_move", "analyse", "self_check", "bench_moves", "bench_playouts", "bench_search", "bench_choose", "bench_memory"]

@@ -2,7 +2,9 @@
 freezes while the computer thinks. The main thread awaits the exported
 functions; arguments and answers are JSON text.
 
-It exports only what the app calls. The harness's worker (py/bench_worker.py,
+It exports only what the app calls: the computer's move
+(``choose_move``) and the engine's verdict on a position for the hint, the
+evaluation bar and the analysis of a game (``analyse``). The harness's worker (py/bench_worker.py,
 started instead of this one only when the tests or the bench open the page)
 imports this module and adds the self-check and the bench functions."""
 
@@ -55,5 +57,29 @@ def choose_move(request: dict[str, Any]) -> dict[str, Any]:
     return {"move": state.move_to_text(move)}
 
 
-# What the app calls (Engine.choose_move in py/app/engine.py); nothing else.
-__export__ = ["choose_move"]
+#: This worker's analysts, one per game, apart from ``PLAYERS``: a hint or
+#: an analysis grows and keeps its own tree and never touches the one the
+#: computer opponent thinks on with.
+ANALYSTS: dict[str, Any] = {}
+
+
+@json_reply
+def analyse(request: dict[str, Any]) -> dict[str, Any]:
+    """{"game": <save dict>, "seconds": float, "seed": int (optional),
+    "iterations": int (optional)} -> the engine's verdict on the position,
+    from the first player's side (``ai.verdict_reply``: "move", "reason",
+    "chance", "proof", "plies", "iterations") or {"error": message}."""
+    state = load_state(request["game"])
+    seconds, seed, iterations = request["seconds"], request.get("seed"), request.get("iterations")
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+        raise TypeError(f"seconds must be a number, not {seconds!r}")
+    for name, value in (("seed", seed), ("iterations", iterations)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise TypeError(f"{name} must be a whole number, not {value!r}")
+    if state.game not in ANALYSTS:
+        ANALYSTS[state.game] = ai.new_engine(state.game)
+    return ai.verdict_reply(ANALYSTS[state.game], state, seconds, seed=seed, iterations=iterations)
+
+
+# What the app calls (Engine.choose_move and Engine.analyse in py/app/engine.py); nothing else.
+__export__ = ["choose_move", "analyse"]

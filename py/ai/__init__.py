@@ -9,6 +9,16 @@ only the functions here, so a new game's AI plugs in through its entry in
 py/registry.py, which names its module and its levels (``MODULES`` and
 ``LEVEL_NAMES`` are read from there).
 
+An engine also judges a position: ``new_engine(game).evaluate(state,
+seconds, seed=None, iterations=None)`` gives a ``Verdict`` (ai/search.py):
+the best move for the side to move and why (``REASONS``: a win at once, a
+forced block, the only move, a proof, the swap, a safe move, or simply the
+search's choice), that side's winning chance and the proven result with its
+length in plies when known. The hint, the evaluation bar and the analysis
+of a game ask it in the worker, through ``verdict_reply``, which also
+answers the on-page fallback: the same JSON-ready reply in both places,
+seen from the first player's side.
+
 An engine's module is imported when it is first needed (``engine(game)``):
 the page's main thread only shows the level names, and leaving the engines
 (some of which build tables when imported) to the worker keeps them out of
@@ -23,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from importlib import import_module
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from core.base import GameState
 from registry import GAMES
@@ -102,3 +112,34 @@ def choose_move(
     engine answers, so nothing is kept between calls: a player that wants
     the strongest level to think on across a game holds ``new_engine(game)``."""
     return engine(state.game).choose_move(state, level, seed=seed, move_time=move_time)
+
+
+#: ``verdict_reply``'s "proof": who wins under perfect play, by seat (FIRST = 0).
+PROOF_SEATS = ("first", "second")
+
+
+def verdict_reply(engine: Engine, state: GameState, seconds: float, seed: int | None = None,
+                  iterations: int | None = None) -> dict[str, Any]:
+    """``engine.evaluate`` as the worker answers it, from the first
+    player's (seat 0's) side: {"move": text or None, "reason": one of
+    ``REASONS`` or "over", "chance": the first player's winning chance 0..1
+    (a draw counts half), "proof": "first" / "second" / "draw" (who wins
+    under perfect play) or None, "plies": int or None, "iterations": int}.
+    A finished game needs no engine: its winner is the proof, in 0 plies.
+    Raises ValueError like ``evaluate`` for a bad ``seconds``."""
+    outcome = state.outcome()
+    if outcome is not None:
+        winner = outcome.winner
+        return {"move": None, "reason": "over", "chance": 0.5 if winner is None else 1.0 - winner,
+                "proof": "draw" if winner is None else PROOF_SEATS[winner], "plies": 0, "iterations": 0}
+    verdict = engine.evaluate(state, seconds, seed=seed, iterations=iterations)
+    mover = state.turn
+    chance = verdict.chance if mover == 0 else 1.0 - verdict.chance
+    if verdict.proof is None:
+        proof = None
+    elif verdict.proof == 0:  # DRAWN
+        proof = "draw"
+    else:
+        proof = PROOF_SEATS[mover if verdict.proof > 0 else mover ^ 1]
+    return {"move": state.move_to_text(verdict.move), "reason": verdict.reason, "chance": chance,
+            "proof": proof, "plies": verdict.plies, "iterations": verdict.iterations}

@@ -65,7 +65,7 @@ from core.base import GameState
 from core.hex import HexState, Layout
 
 from . import solver
-from .search import LOSS, WIN, Engine as BaseEngine, SearchResult, spend, subtree_size
+from .search import LOSS, WIN, Engine as BaseEngine, SearchResult, Verdict, proof_chance, spend, subtree_size
 
 BLACK, WHITE = 1, 2  # colours on search boards: the player index plus one
 
@@ -873,6 +873,126 @@ class Engine(BaseEngine):
             return self.search(state, None, budget, seed, reuse=True, only=only).move
         return self.search(state, settings.iterations, settings.seconds, seed, settings.reuse, settings.bridges,
                            settings.knowledge).move
+
+
+    # -- judging -------------------------------------------------------------------------------
+    def judge(self, state: GameState, seconds: float, seed: int | None, iterations: int | None) -> Verdict:
+        """The verdict (see ``ai.search.Engine.evaluate``). With the swap
+        available, half the time values the position after the swap and
+        half the placements, and the better one is the verdict."""
+        if not state.can_swap():  # type: ignore[attr-defined]
+            return self._judge_placements(state, seconds, seed, iterations)
+        half = seconds / 2
+        capped = None if iterations is None else max(1, iterations // 2)
+        after = state.copy()
+        after.push(after.swap_move)  # type: ignore[attr-defined]
+        swapped = self._judge_placements(after, half, seed, capped)  # the opponent to move there
+        placed = self._judge_placements(state, half, seed, capped)
+        swap_chance = 1.0 - swapped.chance
+        if swap_chance > placed.chance and placed.reason not in ("wins_now", "blocks", "only_move"):
+            proof = None if swapped.proof is None else -swapped.proof
+            plies = None if swapped.plies is None else swapped.plies + 1
+            return Verdict(state.swap_move, "swap", swap_chance, proof, plies,  # type: ignore[attr-defined]
+                           swapped.iterations + placed.iterations)
+        return placed._replace(iterations=swapped.iterations + placed.iterations)
+
+    def _judge_placements(self, state: GameState, seconds: float, seed: int | None,
+                          iterations: int | None) -> Verdict:
+        """The verdict among the stones ``state``'s side to move can place:
+        the one-move tactics and virtual connections (``analyse``), on Hex
+        the exact solver for a share of the time when few cells are empty
+        (as master plays), then the search, from the kept tree and keeping
+        its own (bridges and knowledge on)."""
+        start = time.perf_counter()
+        geo = geometry(state)
+        board = geo.search_board(state.owners())  # type: ignore[attr-defined]
+        colour = state.turn + 1
+        found = tactics(board, geo)
+        mine, theirs = found.wins[colour], found.wins[colour ^ 3]
+        if mine:
+            return Verdict(mine[0], "wins_now", 1.0, WIN, 1, 0)
+        empties = [cell for cell in range(geo.cells) if not board[cell]]
+        if len(theirs) >= 2:  # a double threat: lost in two, whatever is played
+            return Verdict(theirs[0], "only_move" if len(empties) == 1 else "proven", 0.0, LOSS, 2, 0)
+        reason = "blocks" if theirs and len(empties) >= 2 else "only_move" if len(empties) == 1 else None
+        proof, moves = analyse(board, colour, geo, empties, True)
+        if proof is not None:
+            return Verdict(moves[0], reason or "proven", proof_chance(proof, 0.5), proof, None, 0)
+        only = None
+        if reason is None and isinstance(state, HexState):
+            empty = len(empties)
+            share = SOLVER_SHARE if empty <= SOLVER_EASY else SOLVER_SHARE / 2
+            move, only = solve_first(state, seconds * share)
+            if move is not None:
+                return Verdict(move, "proven", 1.0, WIN, None, 0)
+        budget = max(seconds - (time.perf_counter() - start), 0.01)
+        result = self.search(state, iterations, budget, seed, reuse=True, only=only)
+        root = self._tree[2] if self._tree is not None else None
+        plies = None
+        if result.proof is not None and root is not None:
+            plies = proof_length(root, board, colour, geo)
+        move = moves[0] if reason == "blocks" else result.move
+        if reason is None:
+            reason = "search" if result.proof is None else "proven"
+        return Verdict(move, reason, proof_chance(result.proof, result.win_rate), result.proof, plies,
+                       result.iterations)
+
+
+#: The most nodes ``proof_length`` walks before it gives up.
+PROOF_WALK = 20_000
+
+
+def proof_length(root: Node, board: list[int], colour: int, geo: Geometry) -> int | None:
+    """Plies to the game's end under best play in the proven tree below
+    ``root`` (the node of ``board``, a scratch board played on, ``colour``
+    to move): a won node takes its shortest proven win (1 for a win in
+    one), a lost one its longest defence (2 against a double threat).
+    None when a leaf's length is unknown (a proof by virtual connection),
+    when a lost node's moves were narrowed to where its proof does not
+    cover the others (the must-play region), or when the tree is too big
+    to walk."""
+    budget = [PROOF_WALK]
+
+    def walk(node: Node, colour: int) -> int | None:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        if node.proof == WIN:
+            best = None
+            for move, child in zip(node.moves, node.children):
+                if child is not None and child.proof == LOSS:
+                    board[move] = colour
+                    length = walk(child, colour ^ 3)
+                    board[move] = 0
+                    if length is not None and (best is None or length < best):
+                        best = length
+            if best is not None:
+                return best + 1
+            return 1 if tactics(board, geo).wins[colour] else None
+        if node.proof != LOSS:
+            return None
+        found = tactics(board, geo)
+        if found.connected:
+            return 0
+        theirs = found.wins[colour ^ 3]
+        if len(theirs) >= 2 and not found.wins[colour]:
+            return 2
+        empty = sum(1 for cell in range(geo.cells) if not board[cell])
+        if len(node.moves) != empty and not (len(theirs) == 1 and node.moves == theirs):
+            return None  # moves outside the tree lose too, but how fast is unknown
+        longest = 0
+        for move, child in zip(node.moves, node.children):
+            if child is None or child.proof != WIN:
+                return None
+            board[move] = colour
+            length = walk(child, colour ^ 3)
+            board[move] = 0
+            if length is None:
+                return None
+            longest = max(longest, length)
+        return 1 + longest
+
+    return walk(root, colour)
 
 
 def search(state: GameState, iterations: int | None = None, seconds: float | None = None,

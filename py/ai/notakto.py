@@ -49,6 +49,10 @@ last six cells, on three boards with each side starting half the games, the
 levels win about 50 %, 70 %, 85 % and 100 % of games. In a lost position the
 perfect level does not give up: it picks the move that gives the opponent the
 most room to go wrong (see ``_tricky_moves``).
+
+``Engine.evaluate`` needs no search either: every position is proven, a
+won one with a safe move (reason ``safe``), a lost one with the perfect
+level's most stubborn move (``proven``).
 """
 
 from __future__ import annotations
@@ -59,7 +63,7 @@ from typing import Iterable, NamedTuple
 
 from core.notakto import CELLS, HAS_LINE, NotaktoState
 
-from .search import Engine as BaseEngine
+from .search import LOSS, WIN, Engine as BaseEngine, Verdict
 
 # -- the monoid -----------------------------------------------------------------
 GENERATORS = "abcd"
@@ -402,6 +406,17 @@ class Engine(BaseEngine):
         if rng.random() < _slip_chance(state, settings):
             return rng.choice(_plausible_moves(state))
         return perfect_move(state, rng)
+
+    def judge(self, state: NotaktoState, seconds: float, seed: int | None, iterations: int | None) -> Verdict:
+        """Always proven, at once, from the misere quotient: a won position's
+        verdict is a safe move (chance 1); a lost one's is the perfect
+        level's most stubborn move (chance 0). Nothing is searched."""
+        rng = self.rng(state, seed)
+        safe = safe_moves(state)
+        move = rng.choice(safe) if safe else rng.choice(_tricky_moves(state))
+        only = len(state.legal_moves()) == 1
+        reason = "only_move" if only else "safe" if safe else "proven"
+        return Verdict(move, reason, 1.0 if safe else 0.0, WIN if safe else LOSS, None, 0)
 
 
 def choose_move(

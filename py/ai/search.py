@@ -13,6 +13,14 @@ two engines never share a tree. ``ai.choose_move`` and each engine module's
 ``choose_move`` use a fresh engine per call: they keep nothing, so a seeded
 call gives the same move whatever was asked before.
 
+``Engine.evaluate`` is the other question an engine answers: what it
+makes of a position (a ``Verdict``: the best move, why, and the winning
+chance or the proven result for the side to move), for the hint, the
+evaluation bar and the analysis of a game. An engine asked to evaluate the
+positions of a game one after the other starts each search from the tree
+it kept for the one before (an engine that analyses should not be the one
+that plays: each keeps its own tree).
+
 Standard library only, like ``core``.
 """
 
@@ -62,6 +70,34 @@ class SearchResult(NamedTuple):
     proof: int | None  # the root's proven value for the side to move: WIN, DRAWN or LOSS
     win_rate: float  # the chosen move's mean result for the side to move (a draw counts half)
     seconds: float
+
+
+class Verdict(NamedTuple):
+    """What the engine makes of a position: its best move and why, and the
+    position's value for the side to move."""
+
+    move: int  # the best move (the state's move encoding; state.swap_move for a swap)
+    reason: str  # why this move: one of REASONS
+    chance: float  # the side to move's winning chance, 0..1 (a draw counts half)
+    proof: int | None  # WIN / DRAWN / LOSS for the side to move, when proven, else None
+    plies: int | None  # with a proof: moves (plies) to the game's end under best play, when known
+    iterations: int  # playouts spent (0 when no search was needed)
+
+
+#: Why a verdict's move, in order of precedence when several apply:
+#: it wins the game at once; it is the only move that stops the opponent's
+#: immediate win; it is the only legal move; the position is proven and the
+#: move is the proven best one (the most stubborn one when lost); swapping
+#: beats every placement (Hex, Y); it leaves the opponent lost (Notakto's
+#: misere quotient); best by search, nothing proven.
+REASONS = ("wins_now", "blocks", "only_move", "proven", "swap", "safe", "search")
+
+
+def proof_chance(proof: int | None, fallback: float) -> float:
+    """The winning chance a proof means (1, 0.5, 0), else ``fallback``."""
+    if proof is None:
+        return min(1.0, max(0.0, fallback))
+    return 1.0 if proof == WIN else 0.0 if proof == LOSS else 0.5
 
 
 def seeded_random(seed: int | None, context: str, moves: Sequence[int]) -> random.Random:
@@ -147,6 +183,31 @@ class Engine:
     def move(self, state: GameState, settings: Any, seed: int | None, move_time: float | None) -> int:
         """The move at a level whose settings are ``settings``, once
         ``choose_move`` has checked the request."""
+        raise NotImplementedError
+
+    # -- judging -------------------------------------------------------------------------------
+    def evaluate(self, state: GameState, seconds: float, seed: int | None = None,
+                 iterations: int | None = None) -> Verdict:
+        """What the engine makes of ``state`` (left as it was): its best
+        move for the side to move, why, and the position's value for that
+        side (``Verdict``), thinking at full strength for at most
+        ``seconds`` and, when given, at most ``iterations`` playouts (with
+        ``seed``, a capped evaluation is reproducible on a fresh engine).
+        A search starts from the tree kept by this engine's previous
+        evaluation when the game has gone on from there, and keeps its own
+        for the next. Raises ValueError for a finished game or a
+        ``seconds`` that is not a positive number."""
+        if state.is_over():
+            raise ValueError(f"nothing to evaluate: the game is over in {state.position_text()}")
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0:
+            raise ValueError(f"seconds must be a positive number, not {seconds!r}")
+        if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
+                                       or iterations < 1):
+            raise ValueError(f"iterations must be a positive whole number, not {iterations!r}")
+        return self.judge(state, float(seconds), seed, iterations)
+
+    def judge(self, state: GameState, seconds: float, seed: int | None, iterations: int | None) -> Verdict:
+        """The verdict, once ``evaluate`` has checked the request."""
         raise NotImplementedError
 
     def seed_context(self, state: GameState) -> str:

@@ -20,6 +20,13 @@
   so the web worker and the GTP engine, which hold one engine for the game,
   think on across moves.
 
+``Engine.evaluate`` (the hint, the evaluation bar, the analysis of a game)
+answers a win at once, a forced block (the only move after which the
+opponent cannot win at once) and an only move without thinking about the
+move, and otherwise searches like master for the time given, from the tree
+its previous evaluation kept; a proven result comes with its length in
+plies when the proven tree ends in finished games.
+
 Everything is seeded: for a given seed and position a playout-capped search
 is reproducible; a timed one depends on the machine's speed.
 
@@ -68,7 +75,9 @@ from core.uttt import (
     BITS, BOARD_CELLS, CELL_BOARD, CELL_POSITION, CELLS_OF, FULL, HAS_LINE, LINES, WINNING_CELLS, UtttState,
 )
 
-from .search import DRAWN, LOSS, WIN, Engine as BaseEngine, SearchResult, spend, subtree_size
+from .search import (
+    DRAWN, LOSS, WIN, Engine as BaseEngine, SearchResult, Verdict, proof_chance, spend, subtree_size,
+)
 
 DRAW = -1  # a playout's result when nobody wins (else the winner, 0 or 1)
 
@@ -507,6 +516,97 @@ class Engine(BaseEngine):
             seed = None if seed is None else rng.randrange(1 << 30)
         return self.search(state, settings.iterations, settings.seconds, seed, settings.exploration,
                            settings.reuse).move
+
+    def judge(self, state: UtttState, seconds: float, seed: int | None, iterations: int | None) -> Verdict:
+        """The verdict (see ``ai.search.Engine.evaluate``): a win at once
+        needs no search; a position where every move but one lets the
+        opponent win at once is a forced block (and where every move does,
+        lost in two). Otherwise, and to value a block or an only move, a
+        search at master's strength from the tree kept by the previous
+        evaluation, which keeps its own."""
+        marks = [list(state.marks(0)), list(state.marks(1))]
+        won = [state.won_boards(0), state.won_boards(1)]
+        forced = -1 if state.forced_board is None else state.forced_board
+        player = state.turn
+        win = _winning_move(marks, won, state.closed_boards, forced, player)
+        if win >= 0:
+            return Verdict(win, "wins_now", 1.0, WIN, 1, 0)
+        moves = state.legal_moves()
+        safe = [move for move in moves if not _lets_win(state, move)]
+        if not safe:  # every move lets the opponent win at once
+            return Verdict(moves[0], "only_move" if len(moves) == 1 else "proven", 0.0, LOSS, 2, 0)
+        reason, chosen = "search", None
+        if len(moves) == 1:
+            reason, chosen = "only_move", moves[0]
+        elif len(safe) == 1:
+            reason, chosen = "blocks", safe[0]
+        root = self.kept_root(state)
+        searcher = Search(state, self.rng(state, seed), LEVEL_SETTINGS["master"].exploration, root)
+        result = searcher.run(iterations, seconds)
+        self.keep(state, searcher.root)
+        proof = result.proof
+        chance = result.win_rate
+        move = result.move
+        if chosen is not None:
+            # The block's (or the only move's) own value: the search may not
+            # have settled on it yet.
+            move = chosen
+            child = searcher.root.child(chosen)
+            if child is not None and proof is None:
+                chance = child.mean if child.proof is None else proof_chance(-child.proof, 0.5)
+        elif proof is not None:
+            reason = "proven"
+        plies = None if proof is None else _proof_length(searcher.root, state.copy())
+        return Verdict(move, reason, proof_chance(proof, chance), proof, plies, result.iterations)
+
+
+def _lets_win(state: UtttState, move: int) -> bool:
+    """Whether, after ``move``, the opponent can win the game at once."""
+    after = state.copy()
+    after.push(move)
+    if after.is_over():
+        return False
+    forced = -1 if after.forced_board is None else after.forced_board
+    return _winning_move([list(after.marks(0)), list(after.marks(1))], [after.won_boards(0), after.won_boards(1)],
+                         after.closed_boards, forced, after.turn) >= 0
+
+
+#: The most nodes ``_proof_length`` walks before it gives up.
+PROOF_WALK = 20_000
+
+
+def _proof_length(root: Node, state: UtttState) -> int | None:
+    """Plies to the game's end under best play in the proven tree below
+    ``root`` (the node of ``state``, a scratch copy played on): a won node
+    takes its shortest proven win, a lost one its longest defence. None
+    when a leaf's length is unknown (a dead position: drawn, but not yet
+    over), the proof is a draw, or the tree is too big to walk."""
+    budget = [PROOF_WALK]
+
+    def walk(node: Node) -> int | None:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        if state.is_over():
+            return 0
+        if node.proof not in (WIN, LOSS) or not node.children:
+            return None
+        lengths = []
+        for child in node.children:
+            if node.proof == WIN and child.proof != LOSS:
+                continue
+            state.push(child.move)
+            length = walk(child)
+            state.pop()
+            if length is None and node.proof == LOSS:
+                return None
+            if length is not None:
+                lengths.append(length)
+        if not lengths:
+            return None
+        return 1 + (min(lengths) if node.proof == WIN else max(lengths))
+
+    return walk(root)
 
 
 def search(state: UtttState, iterations: int | None = None, seconds: float | None = None,

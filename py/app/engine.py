@@ -26,6 +26,7 @@ class Engine:
         self.worker_src = "./py/worker.py"
         self._ready = asyncio.get_event_loop().create_future()
         self._players: dict[str, Any] = {}  # without a worker: one engine per game, as the worker keeps
+        self._analysts: dict[str, Any] = {}  # and one for the hints and analyses, apart, as the worker's
 
     def start(self) -> None:
         script = js.document.createElement("script")
@@ -63,3 +64,22 @@ class Engine:
         if "error" in answer:
             raise GameError(f"engine: {answer['error']}")
         return answer["move"]
+
+    async def analyse(self, state: GameState, seconds: float, seed: int) -> dict[str, Any]:
+        """The engine's verdict on ``state`` within ``seconds`` (the worker's
+        ``analyse`` reply, ``ai.verdict_reply``: "move", "reason", "chance"
+        of the first player, "proof", "plies", "iterations"). Raises
+        GameError when the engine refuses the request."""
+        await self._ready
+        if self.worker is None:
+            if state.game not in self._analysts:
+                self._analysts[state.game] = ai.new_engine(state.game)
+            try:
+                return ai.verdict_reply(self._analysts[state.game], state, seconds, seed=seed)
+            except ValueError as error:
+                raise GameError(f"engine: {error}") from error
+        request = json.dumps({"game": state.to_dict(), "seconds": seconds, "seed": seed})
+        answer = json.loads(str(await self.worker.analyse(request)))
+        if "error" in answer:
+            raise GameError(f"engine: {answer['error']}")
+        return answer
