@@ -473,6 +473,11 @@ function renderGuide(game) {
     const drawn = (figures?.[game] || []).filter(([where]) => where === section);
     if (drawn.length) guide.append(figureRow(game, drawn));
   }
+  // Hints, the evaluation bar and the analysis: the same for every game.
+  const insight = document.createElement("h2");
+  insight.id = "guide-analysis";
+  insight.textContent = t("guide.analysis_title");
+  guide.append(insight, ...paragraphs(t("guide.analysis")));
   const faq = [];
   for (let n = 1; has(`guide.${game}.faq${n}.q`); n += 1) faq.push(n);
   if (faq.length) {
@@ -559,6 +564,7 @@ function renderRoute() {
     document.title = `${name} · ${t("app.name")}`;
     $("guide-open").href = `#/${game}/guide`;
     $("stats-help").href = `#/${game}/statistics`;
+    $("analysis-help").href = `#/${game}/guide`;
     $("guide-back").href = `#/${game}`;
   } else {
     document.title = t("app.title");

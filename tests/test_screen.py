@@ -137,7 +137,7 @@ def test_two_players_see_numbered_players_and_get_no_undo() -> None:
     view = screen_view(screen)
     assert view.status == Msg("status.turn.player", {"player": Msg("player.numbered", {"number": 2}), "mark": ""})
     assert not view.undo.enabled
-    assert [t.name for t in view.toggles] == ["hints", "coordinates", "confirm", "sound", "takeover-0", "takeover-1"]
+    assert [t.name for t in view.toggles] == ["hints", "coordinates", "confirm", "eval", "sound", "takeover-0", "takeover-1"]
 
 
 @pytest.mark.parametrize("game, reason", [("notakto", "reason.last_board_closed.player"),
@@ -321,7 +321,7 @@ def test_the_computer_plays_for_a_seat_handed_over_and_gives_it_back() -> None:
     assert screen.session.state.moves == []
     # Against the computer only the player's own seat can be handed over.
     against = make("notakto", opponent=f"{COMPUTER}:perfect", starts="home")
-    assert [t.name for t in screen_view(against).toggles] == ["hints", "coordinates", "confirm", "sound", "takeover-0"]
+    assert [t.name for t in screen_view(against).toggles] == ["hints", "coordinates", "confirm", "eval", "sound", "takeover-0"]
     assert against.set_takeover(1, True) == NOTHING
 
 

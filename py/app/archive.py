@@ -5,7 +5,8 @@ id), so a damaged record is one key and never breaks the others. Its data is
 ``{"version": 1, "summary": {...}, "session": {...}}``: the summary holds the
 ``PastGame`` fields (enough to list the game without replaying it), the
 session is ``GameSession.to_dict()`` (everything needed to review it). Other
-top-level keys are left alone, so a later version can add, say, an analysis.
+top-level keys are left alone: ``"analysis"`` holds the game's analysis
+(app/analysis.py), once the player has asked for one.
 
 Reading follows the storage rules of saves: every record's shape is checked
 on read and a damaged one is set aside (Storage's backup and ``corrupt``
@@ -173,6 +174,26 @@ class Archive:
                 self.storage.remove(name)
             return None
         return session
+
+    def analysis(self, game_id: str) -> Any:
+        """What was stored as the past game's analysis (``analysis.py``
+        checks it), or None."""
+        if not isinstance(game_id, str) or not _ID.fullmatch(game_id):
+            return None
+        name = record_name(self.game, game_id)
+        record = self.storage.read(name, _validator(name), None)
+        return None if record is None else record.get("analysis")
+
+    def keep_analysis(self, game_id: str, analysis: dict[str, Any]) -> bool:
+        """Keep ``analysis`` with the past game, so that it is not computed
+        twice; False when there is no such past game (any more)."""
+        if not isinstance(game_id, str) or not _ID.fullmatch(game_id):
+            return False
+        name = record_name(self.game, game_id)
+        record = self.storage.read(name, _validator(name), None)
+        if record is None:
+            return False
+        return self.storage.write(name, {**record, "analysis": analysis})
 
     def delete(self, game_id: str) -> None:
         """Forget one past game (an unknown id is no error)."""

@@ -22,7 +22,7 @@ from .engine import Engine
 from . import touch
 from .dom import found, on, tr
 from .games import SPECS
-from .screen import ALL, LINK, NOTHING, SOUND_SETTING, Change, ComputerRequest, GameScreen
+from .screen import ALL, LINK, NOTHING, SOUND_SETTING, Change, ComputerRequest, EngineTask, GameScreen
 from .screen_view import clock, past_games, screen_view, stats_rows
 from .session import new_id
 from .storage import Storage
@@ -52,6 +52,7 @@ BUTTON_COMMANDS: dict[str, Callable[[GameScreen, str], Change]] = {
     "data-ply": lambda screen, ply: screen.step_to(int(ply)) if ply.isdigit() else NOTHING,
     "data-open": lambda screen, game_id: screen.open_past(game_id),
     "data-delete": lambda screen, game_id: screen.delete_past(game_id),
+    "data-better": lambda screen, ply: screen.show_better(int(ply)) if ply.isdigit() else NOTHING,
 }
 
 
@@ -159,6 +160,23 @@ class ScreenController:
         self.app.show_storage_notices()
         if request is not None:
             asyncio.ensure_future(dom.guard(self.think(request)))
+        task = self.screen.engine_task()
+        if task is not None:
+            asyncio.ensure_future(dom.guard(self.consult(task)))
+
+    async def consult(self, task: EngineTask) -> None:
+        """One position to the worker's analysis (a hint, an analysis, the
+        evaluation bar); its answer goes to the screen, which keeps it for
+        that position and asks for the next one. Dropped once the screen
+        is closed."""
+        try:
+            reply = await self.app.engine.analyse(task.state, task.seconds, task.seed)
+        except Exception:
+            if not self.closed:
+                self.apply(self.screen.engine_failed(task))
+            raise
+        if not self.closed:
+            self.apply(self.screen.engine_reply(task, reply))
 
     async def think(self, request: ComputerRequest) -> None:
         if not js.window.matchMedia("(prefers-reduced-motion: reduce)").matches:
@@ -260,6 +278,12 @@ class App:
         on(by_id("board-area"), "keydown", self.review_key)
         for host in ("review", "move-list", "archive"):
             on(by_id(host), "click", self.button_click)
+        on(by_id("hint"), "click", self.command(lambda screen: screen.ask_hint()))
+        on(by_id("analyse"), "click", self.command(lambda screen: screen.analyse()))
+        on(by_id("analysis-cancel"), "click", self.command(lambda screen: screen.cancel_analysis()))
+        on(by_id("analysis-budget"), "change",
+           lambda event: self.command(lambda screen: screen.set_budget(str(event.target.value)))(event))
+        on(by_id("analysis-graph-host"), "click", self.graph_click)
         on(by_id("archive-clear"), "click", self.command(lambda screen: screen.delete_all_past()))
         on(by_id("archive-more"), "click", self.command(lambda screen: screen.list_more_past()))
         on(js.window, "storage", self.storage_event)
@@ -396,6 +420,14 @@ class App:
                 self.controller.apply(command(self.controller.screen, value))
                 return
 
+    def graph_click(self, event: Any) -> None:
+        """A click on the analysis graph shows the position under it."""
+        column = event.target.closest("[data-graph-ply]")
+        if found(column) and self.controller is not None:
+            ply = str(column.getAttribute("data-graph-ply"))
+            if ply.isdigit():
+                self.controller.apply(self.controller.screen.step_to(int(ply)))
+
     def setting_changed(self, event: Any) -> None:
         name = event.target.dataset.setting
         if self.controller is not None and isinstance(name, str):
@@ -420,6 +452,7 @@ class App:
         self.notices.translate()
         if self.controller is not None:
             self.board.reset()  # every translated name on the board is redone
+            render.ANALYSIS_DRAWN.clear()
             self.controller.apply(Change(ALL | {"confirm", "archive"}))
 
     def orientation_changed(self, _event: Any) -> None:

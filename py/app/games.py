@@ -127,6 +127,9 @@ def _choices(entry: registry.Game) -> tuple[Choice, ...]:
                           applies="now"))
     # On a touch screen with small cells: tap once to mark, again to play (app/touch.py).
     choices.append(Choice("confirm", (False, True), True, "settings.confirm", "confirm", applies="now"))
+    # The engine's winning chance beside the board (app/analysis.py; off by
+    # default: it makes a game assisted, as hints do).
+    choices.append(Choice("eval", (False, True), False, "settings.eval", "eval", applies="now"))
     # Red and blue stones instead of the seed's blue and green (off by default).
     if entry.red_blue_names:
         choices.append(Choice("red_blue", (False, True), False, "settings.red_blue", "red_blue", applies="now"))

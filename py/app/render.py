@@ -10,9 +10,11 @@ from typing import Any, Iterable
 
 import js
 
-from .dom import BoardView, element, found, tr
+from .dom import BoardView, build, element, found, patch, tr
 from .screen import PAST_PAGE
-from .screen_view import ClockView, MoveEntry, PastGamesView, ReviewView, ScreenView, StatView
+from .screen_view import (
+    AnalysisView, ClockView, EvalView, HintView, MoveEntry, PastGamesView, ReviewView, ScreenView, StatView,
+)
 from .views import Msg
 
 shell = js.window.appShell
@@ -46,6 +48,12 @@ def render(view: ScreenView, parts: Iterable[str], board: BoardView) -> None:
         render_toggles(view)
     if "confirm" in parts:
         render_confirm(view)
+    if "hint" in parts or "board" in parts:
+        render_engine_hint(view.engine_hint)
+    if "eval" in parts or "board" in parts:
+        render_eval(view.evaluation)
+    if "analysis" in parts or "review" in parts or "board" in parts:
+        render_analysis(view.analysis)
 
 
 def render_status(view: ScreenView) -> None:
@@ -72,7 +80,7 @@ class MoveList:
     of elements through the FFI)."""
 
     def __init__(self) -> None:
-        self.drawn: list[tuple[int, str, str, str, bool]] = []
+        self.drawn: list[tuple[int, str, str, str, bool, str | None, str | None]] = []
         self.buttons: list[Any] = []
         self.current: int | None = None
 
@@ -80,7 +88,8 @@ class MoveList:
         host = by_id("move-list")
         names: dict[Msg, str] = {}
         entries = list(moves)
-        wanted = [(entry.ply, entry.number, self.mark(entry.mark, names), entry.text, entry.swap) for entry in entries]
+        wanted = [(entry.ply, entry.number, self.mark(entry.mark, names), entry.text, entry.swap, entry.judgement,
+                   entry.better) for entry in entries]
         keep = 0
         while keep < min(len(wanted), len(self.drawn)) and wanted[keep] == self.drawn[keep]:
             keep += 1
@@ -90,13 +99,23 @@ class MoveList:
             del self.buttons[keep:]
             if self.current is not None and self.current >= keep:
                 self.current = None
-        for ply, number, mark, text, swap in wanted[keep:]:
+        for ply, number, mark, text, swap, judgement, better in wanted[keep:]:
             attrs = {"type": "button", "class": "move" + (" swap" if swap else ""), "data-ply": ply,
                      "data-testid": f"move-{ply}"}
-            button = element("button", attrs, element("span", {"class": "move-no"}, number),
-                             element("span", {"class": "move-mark"}, mark),
-                             element("span", {"class": "move-text", "data-testid": "move-text"}, text))
-            host.append(element("li", {}, button))
+            parts = [element("span", {"class": "move-no"}, number), element("span", {"class": "move-mark"}, mark),
+                     element("span", {"class": "move-text", "data-testid": "move-text"}, text)]
+            if judgement is not None:
+                attrs["data-judgement"] = judgement
+                attrs["aria-description"] = tr(Msg(f"analysis.{judgement}"))
+                parts.append(element("span", {"class": "move-judgement", "aria-hidden": "true",
+                                              "title": tr(Msg(f"analysis.{judgement}"))}, JUDGEMENT_SIGNS[judgement]))
+            button = element("button", attrs, *parts)
+            item = element("li", {}, button)
+            if better is not None:
+                item.append(element("button", {"type": "button", "class": "move-better", "data-better": ply,
+                                               "data-testid": f"better-{ply}"},
+                                    tr(Msg("analysis.better", {"move": better}))))
+            host.append(item)
             self.buttons.append(button)
         self.drawn = wanted
         current = next((index for index, entry in enumerate(entries) if entry.current), None)
@@ -124,6 +143,91 @@ class MoveList:
 
 
 MOVES = MoveList()
+#: A judged move's sign in the list (its name is said to screen readers).
+JUDGEMENT_SIGNS = {"mistake": "?", "blunder": "??"}
+
+
+def render_engine_hint(view: HintView) -> None:
+    """The Hint action, its progress while the engine thinks (drawn by CSS
+    over the budget: the page does nothing meanwhile) and its line."""
+    button = by_id("hint")
+    button.hidden = not view.button.shown
+    button.disabled = not view.button.enabled
+    progress = by_id("hint-progress")
+    if view.thinking is None:
+        progress.hidden = True
+    elif progress.hidden:
+        progress.style.setProperty("--budget", f"{view.thinking}s")
+        progress.hidden = False
+    line = by_id("hint-line")
+    line.hidden = view.line is None
+    line.textContent = "" if view.line is None else tr(view.line)
+    by_id("assisted-note").hidden = not view.assisted
+
+
+def render_eval(view: EvalView) -> None:
+    """The evaluation bar: the first player's share of the winning chance;
+    while the engine thinks it keeps the last value, marked busy."""
+    bar = by_id("eval-bar")
+    bar.hidden = not view.shown
+    if not view.shown:
+        return
+    bar.setAttribute("aria-busy", "true" if view.percent is None else "false")
+    label = tr(view.label)
+    by_id("eval-text").textContent = label
+    bar.dataset.proven = "true" if view.proven else "false"
+    if view.percent is not None:
+        bar.setAttribute("aria-valuenow", str(view.percent))
+        bar.setAttribute("aria-valuetext", label)
+        by_id("eval-fill").style.setProperty("--share", f"{view.percent}%")
+
+
+#: What the analysis panel shows now (its menu, its graph's tree), so that a
+#: step through the game changes only what moved.
+ANALYSIS_DRAWN: dict[str, Any] = {}
+
+
+def render_analysis(view: AnalysisView | None) -> None:
+    """The analysis panel: the budget, the action, the progress, the graph
+    over the game and the count of mistakes and blunders."""
+    box = by_id("analysis")
+    box.hidden = view is None
+    if view is None:
+        return
+    select = by_id("analysis-budget")
+    menu = (tuple((value, tr(label)) for value, label in view.budgets), view.budget)
+    if ANALYSIS_DRAWN.get("menu") != menu:
+        options = []
+        for value, label in menu[0]:
+            option = element("option", {"value": value}, label)
+            option.selected = value == view.budget
+            options.append(option)
+        select.replaceChildren(*options)
+        ANALYSIS_DRAWN["menu"] = menu
+    select.disabled = view.running
+    action = by_id("analyse")
+    action.textContent = tr(view.action)
+    action.disabled = not view.action_enabled
+    by_id("analysis-cancel").hidden = not view.running
+    row = by_id("analysis-progress-row")
+    row.hidden = view.progress is None
+    progress = by_id("analysis-progress")
+    progress.max = view.total
+    progress.value = view.done
+    by_id("analysis-progress-text").textContent = "" if view.progress is None else tr(view.progress)
+    host = by_id("analysis-graph-host")
+    drawn = ANALYSIS_DRAWN.get("graph")
+    if view.graph is None:
+        host.replaceChildren()
+    elif drawn is None or not host.firstElementChild:
+        host.replaceChildren(build(view.graph))
+    else:  # a step through the game moves one line; an answer adds a point
+        patch(host.firstElementChild, drawn, view.graph, svg=True)
+    ANALYSIS_DRAWN["graph"] = view.graph
+    summary = by_id("analysis-summary")
+    summary.hidden = view.summary is None
+    summary.textContent = "" if view.summary is None else tr(view.summary)
+    by_id("analysis-failed").hidden = not view.failed
 
 
 def render_review(view: ReviewView) -> None:
@@ -283,8 +387,11 @@ def clear_screen() -> None:
     """Take down what a game screen drew (leaving a screen: the next one
     draws its own, and nothing of this one may show under its title)."""
     MOVES.clear()
+    ANALYSIS_DRAWN.clear()
+    by_id("analysis-graph-host").replaceChildren()
     for name in ("settings", "toggles", "stats", "archive"):
         by_id(name).replaceChildren()
-    for name in ("result", "confirm", "hint-text", "clock", "status-detail", "status-note", "swap", "swap-help", "review"):
+    for name in ("result", "confirm", "hint-text", "clock", "status-detail", "status-note", "swap", "swap-help", "review",
+                 "hint", "hint-progress", "hint-line", "assisted-note", "eval-bar", "analysis"):
         by_id(name).hidden = True
     by_id("status").textContent = ""

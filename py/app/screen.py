@@ -16,6 +16,7 @@ position or request is no longer the one on screen.
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -24,6 +25,7 @@ from core import GameError, GameState, SaveError
 from core.base import FIRST
 
 from . import transfer
+from .analysis import BUDGETS, DEFAULT_BUDGET, EVAL_SECONDS, HINT_SECONDS, GameAnalysis, Verdict
 from .archive import Archive, PastGame
 from .games import GameSpec, split_opponent
 from .saves import SaveResult, SaveSlot, write_preview
@@ -33,8 +35,10 @@ from .storage import Storage
 from .views import Msg
 
 # The parts of a screen a change can touch (the renderer draws each).
-PLAY = frozenset({"board", "status", "result", "moves", "review"})
+PLAY = frozenset({"board", "status", "result", "moves", "review", "hint", "eval", "analysis"})
 ALL = PLAY | {"settings", "toggles", "stats"}
+#: What an answer of the engine's analysis can change.
+INSIGHT = frozenset({"hint", "eval", "analysis", "moves", "board"})
 # The past games list is drawn when it changes (and when a screen opens):
 # it reads every record from storage.
 ARCHIVE = frozenset({"archive"})
@@ -52,6 +56,14 @@ MOVE_SOUND, COMPUTER_SOUND = "move", "computer"
 WIN_SOUND, LOSS_SOUND, END_SOUND = "win", "loss", "end"
 # The app's one sound setting (a storage name of its own, not a game's).
 SOUND_SETTING = "sound"
+# The analysis' budget per position (app-wide, remembered).
+BUDGET_SETTING = "analysis_budget"
+# What the engine is asked besides the computer's moves (app/analysis.py):
+# a hint for the player to move, a position of a game being analysed, the
+# evaluation bar's position.
+HINT, ANALYSE, EVALUATE = "hint", "analyse", "evaluate"
+# The evaluations remembered per screen (positions), the oldest forgotten first.
+EVAL_CACHE = 400
 
 
 @dataclass(frozen=True)
@@ -98,6 +110,39 @@ class ComputerRequest:
     state: GameState
     level: str
     seed: int
+
+
+@dataclass(frozen=True)
+class EngineTask:
+    """A position sent to the worker's analysis (``analyse``): for a hint,
+    an analysis or the evaluation bar. ``position`` identifies it whatever
+    the game's id (``position_key``); ``ticket`` is the live game's when
+    the task is a hint; ``target`` the game analysis the answer fills."""
+
+    kind: str
+    position: tuple[Any, ...]
+    state: GameState
+    seconds: float
+    seed: int
+    ply: int = 0
+    ticket: Ticket | None = None
+    target: GameAnalysis | None = None
+    #: Keeps ``target`` where its game's analysis is kept (after each answer).
+    keep: Callable[[], None] | None = None
+
+
+def result_verdict(state: GameState) -> Verdict:
+    """A finished position's value: its result."""
+    outcome = state.outcome()
+    assert outcome is not None
+    winner = outcome.winner
+    proof = "draw" if winner is None else "first" if winner == FIRST else "second"
+    return Verdict(None, "over", 0.5 if winner is None else float(winner == FIRST), proof, 0)
+
+
+def position_key(state: GameState) -> tuple[Any, ...]:
+    """A position as the engine sees it: the game, its settings, the moves."""
+    return state.game, tuple(sorted(state.settings().items())), tuple(state.moves)
 
 
 @dataclass(frozen=True)
@@ -160,6 +205,25 @@ class GameScreen:
         #: The engine's answer that arrived while the player looked back,
         #: played when they return to the game.
         self.held: tuple[ComputerRequest, str] | None = None
+        #: The engine's analysis: the task out at the worker (one at a time),
+        #: the verdicts known by position, the hint asked for the live
+        #: position (its ticket, then its verdict), the game being analysed
+        #: (the shown one's, with where its results are kept), and the
+        #: position whose better move the board marks in review.
+        self.task: EngineTask | None = None
+        self.verdicts: dict[tuple[Any, ...], Verdict] = {}
+        self.unanswered: set[tuple[Any, ...]] = set()
+        self.hint_for: Ticket | None = None
+        self.hinted: Verdict | None = None
+        self.hint_failed = False
+        self.analysis: GameAnalysis | None = None
+        self.analysis_of: GameSession | None = None
+        self.analysis_home: str | None = None
+        self.analysis_failed = False
+        self.better_at: int | None = None
+        self.link_analyses: dict[tuple[Any, ...], GameAnalysis] = {}
+        budget = storage.read(BUDGET_SETTING, lambda data: data in BUDGETS, DEFAULT_BUDGET)
+        self.budget: float = budget
         #: Whom "continue from here" plays against, while its question is asked.
         self.continue_as = TWO_PLAYER
         #: A human's time ran out and the computer moved for them: the
@@ -242,6 +306,7 @@ class GameScreen:
         ply = max(0, min(total, ply))
         if ply == self.shown_ply() and (self.reviewing or ply == total):
             return NOTHING
+        self.better_at = None
         if ply == total and self.reviewed is None:
             return self.back_to_live()
         self.cursor = ply
@@ -264,6 +329,7 @@ class GameScreen:
         change = Change(ALL - {"stats", "settings"})
         self.reviewed = None
         self.cursor = None
+        self.better_at = None
         held, self.held = self.held, None
         if held is not None:
             request, move = held
@@ -280,6 +346,7 @@ class GameScreen:
         says who played)."""
         self.reviewed = Reviewed(session, origin)
         self.cursor = None
+        self.better_at = None
         self.confirm = None  # a question about the game on screen no longer applies
         return Change(PLAY | {"toggles", "confirm"})
 
@@ -321,6 +388,216 @@ class GameScreen:
         if session.is_computer_seat(session.state.turn):
             return frozenset()
         return frozenset(self.spec.safe_moves(session.state))
+
+    # -- the engine's view: hints, the evaluation bar, analysis -------------------
+    @property
+    def has_hint(self) -> bool:
+        """The games whose engine gives a hint (Notakto's hint is its
+        "show safe moves" setting)."""
+        return self.spec.safe_moves is None
+
+    def can_hint(self) -> bool:
+        return self.has_hint and self.interactive()
+
+    def ask_hint(self) -> Change:
+        """The engine's best move for the player to move, marked on the
+        board (not played). The game counts, but as an assisted one."""
+        if not self.can_hint() or (self.hint_for == self.ticket() and not self.hint_failed):
+            return NOTHING
+        self.hint_for, self.hinted, self.hint_failed = self.ticket(), None, False
+        self.session.mark_assisted()
+        return self.save() | Change(frozenset({"hint"}))
+
+    def hint_thinking(self) -> bool:
+        return self.hint_for == self.ticket() and self.hinted is None and not self.hint_failed and not self.reviewing
+
+    def live_hint(self) -> Verdict | None:
+        """The hint for the live position, once the engine has given it."""
+        if self.reviewing or self.hint_for != self.ticket():
+            return None
+        return self.hinted
+
+    def shown_verdict(self) -> Verdict | None:
+        """What the engine knows of the position on screen: the analysis'
+        verdict, an evaluation's or a hint's, or the end of the game."""
+        state = self.shown_state()
+        if state.is_over():
+            return result_verdict(state)
+        analysis = self.shown_analysis()
+        if analysis is not None and analysis.verdicts[self.shown_ply()] is not None:
+            return analysis.verdicts[self.shown_ply()]
+        return self.verdicts.get(position_key(state))
+
+    def marked_move(self) -> str | None:
+        """The move the board marks as the engine's: the live hint, or in
+        review the better move the player asked to see."""
+        hint = self.live_hint()
+        if hint is not None:
+            return hint.move
+        if self.reviewing and self.better_at is not None and self.better_at == self.shown_ply():
+            verdict = self.shown_verdict()
+            return None if verdict is None else verdict.move
+        return None
+
+    def show_better(self, ply: int) -> Change:
+        """The position before move ``ply``, with the engine's better move
+        marked on the board."""
+        analysis = self.shown_analysis()
+        if analysis is None or analysis.better_move(ply) is None:
+            return NOTHING
+        change = self.step_to(ply - 1)
+        self.better_at = ply - 1
+        return change | Change(PLAY | {"toggles"})
+
+    def can_analyse(self) -> bool:
+        """A finished game, or one opened for review (a past game, a link's,
+        an import's): never the unfinished game being played."""
+        shown = self.shown
+        return bool(shown.state.moves) and (self.reviewed is not None or shown.is_over())
+
+    def shown_analysis(self) -> GameAnalysis | None:
+        """The analysis of the game on screen, loaded from where it is kept
+        the first time it is asked for; None when there is none yet."""
+        if not self.can_analyse():
+            return None
+        if self.analysis_of is not self.shown:
+            self.analysis_home = self._archived_id()
+            self.analysis_of, self.analysis, self.analysis_failed = self.shown, self._load_analysis(), False
+        return self.analysis
+
+    def _archived_id(self) -> str | None:
+        """The past game's id under which the shown game's analysis is kept
+        (a finished live game is a past game too), or None (a link's, an
+        import's: kept while the screen is open)."""
+        if self.reviewed is None or self.reviewed.origin == PAST:
+            return self.shown.game_id
+        return None
+
+    def _load_analysis(self) -> GameAnalysis | None:
+        moves = tuple(self.shown.state.move_texts())
+        game_id = self.analysis_home
+        if game_id is None:
+            return self.link_analyses.get(position_key(self.shown.state))
+        return GameAnalysis.from_dict(self.archive.analysis(game_id), moves)
+
+    def _keep_analysis(self, analysis: GameAnalysis, session: GameSession, archived_id: str | None) -> None:
+        if archived_id is None:
+            self.link_analyses[position_key(session.state)] = analysis
+        else:
+            self.archive.keep_analysis(archived_id, analysis.to_dict())
+
+    def analyse(self) -> Change:
+        """Analyse every position of the game on screen at the chosen
+        budget, or go on with an analysis left unfinished (after a reload,
+        too); a finished one at another budget is done again."""
+        if not self.can_analyse():
+            return NOTHING
+        analysis = self.shown_analysis()
+        moves = tuple(self.shown.state.move_texts())
+        if analysis is None or (analysis.complete and analysis.budget != self.budget):
+            analysis = GameAnalysis.empty(moves, self.budget)
+            if self.shown.state.is_over():  # the game's end is its result, not the engine's
+                analysis.verdicts[-1] = result_verdict(self.shown.state)
+        elif analysis.complete:
+            return NOTHING
+        analysis.budget = self.budget
+        analysis.running = True
+        self.analysis, self.analysis_failed = analysis, False
+        self._keep_analysis(analysis, self.shown, self.analysis_home)
+        return Change(frozenset({"analysis"}))
+
+    def cancel_analysis(self) -> Change:
+        """Stop analysing; what is done stays, and can be resumed."""
+        analysis = self.shown_analysis()
+        if analysis is None or not analysis.running:
+            return NOTHING
+        analysis.running = False
+        return Change(frozenset({"analysis"}))
+
+    def set_budget(self, text: str) -> Change:
+        """The analysis' budget per position, picked in its menu (seconds)."""
+        value = next((budget for budget in BUDGETS if str(budget) == text), None)
+        if value is None:
+            return NOTHING
+        self.budget = value
+        self.storage.write(BUDGET_SETTING, value)
+        return Change(frozenset({"analysis"}))
+
+    def engine_task(self) -> EngineTask | None:
+        """The next position to send to the worker's analysis, one at a time:
+        the hint the player waits for, then the next position of the game
+        being analysed, then the evaluation bar's position; None when
+        nothing is wanted or a task is already out."""
+        if self.task is not None:
+            return None
+        seed = self.rng.getrandbits(31)
+        if self.hint_thinking() and self.interactive():
+            state = self.session.state.copy()
+            self.task = EngineTask(HINT, position_key(state), state, HINT_SECONDS, seed, ticket=self.ticket())
+            return self.task
+        analysis = self.shown_analysis()
+        if analysis is not None and analysis.running:
+            ply = analysis.next_ply()
+            if ply is None:
+                analysis.running = False
+            else:
+                state = self.shown.state.from_settings(self.shown.state.settings())
+                for move in self.shown.state.moves[:ply]:
+                    state.push(move)
+                keep = functools.partial(self._keep_analysis, analysis, self.shown, self.analysis_home)
+                self.task = EngineTask(ANALYSE, position_key(state), state, analysis.budget, seed, ply,
+                                       target=analysis, keep=keep)
+                return self.task
+        if (self.settings.get("eval") and self.shown_verdict() is None
+                and position_key(self.shown_state()) not in self.unanswered):
+            if not self.reviewing and (self.thinking or self.needs_computer()):
+                return None  # the position is about to change
+            state = self.shown_state().copy()
+            self.task = EngineTask(EVALUATE, position_key(state), state, EVAL_SECONDS, seed, self.shown_ply())
+            return self.task
+        return None
+
+    def engine_reply(self, task: EngineTask, reply: Any) -> Change:
+        """The worker's verdict on ``task``'s position: kept for that
+        position, and shown if it still belongs to what is on screen (a
+        hint to the live position it was asked for, an analysis to its own
+        game). A reply that is not a verdict counts as a failure."""
+        if task is not self.task:
+            return NOTHING
+        try:
+            verdict = Verdict.from_reply(reply)
+        except ValueError:
+            return self.engine_failed(task)
+        self.task = None
+        if len(self.verdicts) >= EVAL_CACHE:
+            self.verdicts.pop(next(iter(self.verdicts)))
+        self.verdicts[task.position] = verdict
+        if task.kind == HINT and task.ticket == self.hint_for:
+            self.hinted = verdict
+        elif task.kind == ANALYSE and task.target is not None and task.target.verdicts[task.ply] is None:
+            analysis = task.target
+            analysis.verdicts[task.ply] = verdict
+            if analysis.complete:
+                analysis.running = False
+            if task.keep is not None:
+                task.keep()
+        return Change(INSIGHT)
+
+    def engine_failed(self, task: EngineTask) -> Change:
+        """The worker could not answer: the hint or the analysis stops, and
+        says so; the evaluation bar stays empty for that position."""
+        if task is not self.task:
+            return NOTHING
+        self.task = None
+        if task.kind == HINT and task.ticket == self.hint_for:
+            self.hint_failed = True
+        elif task.kind == ANALYSE and task.target is not None:
+            task.target.running = False
+            if task.target is self.analysis:
+                self.analysis_failed = True
+        else:
+            self.unanswered.add(task.position)  # not asked again while the screen is open
+        return Change(INSIGHT)
 
     # -- the player's commands ---------------------------------------------------
     def move(self, text: str) -> Change:
@@ -461,8 +738,8 @@ class GameScreen:
         if name == "red_blue":  # the game list's card draws the stones in these colours too
             self._write_preview()
         # The colours' names are in the status and the move list too.
-        change = Change(frozenset({"board", "toggles"} | ({"moves"} if name == "red_blue" else set())))
-        if name == "hints" and on and not self.session.is_over():
+        change = Change(frozenset({"board", "toggles", "eval"} | ({"moves"} if name == "red_blue" else set())))
+        if name in ("hints", "eval") and on and not self.session.is_over():
             self.session.mark_assisted()
             change = change | self.save()
         return change
@@ -679,7 +956,7 @@ class GameScreen:
             home_seat = next_home_seat(self.settings["starts"], self.last_home_seat)
         session = GameSession(self.spec.make_state(self.settings), Mode(opponent, level, home_seat),
                               clock=self.clock, time_limit_s=int(self.settings.get("time", 0)))
-        if self.settings.get("hints"):
+        if self.settings.get("hints") or self.settings.get("eval"):
             session.mark_assisted()
         return session
 
@@ -697,6 +974,7 @@ class GameScreen:
 
     def _leave_review(self) -> None:
         self.timed_out = None
+        self.better_at = None
         self.reviewed = None
         self.cursor = None
         self.waiting = None

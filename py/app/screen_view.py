@@ -7,17 +7,18 @@ every state is unit-tested (tests/test_screen.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from core import GameState, Outcome
+from core import GameError, GameState, Outcome
 from core.base import SECOND
 
+from .analysis import BUDGETS, HINT_SECONDS, GameAnalysis, Verdict, graph_points
 from .games import GameSpec, split_opponent
 from .screen import LIVE, PAST, SOUND_SETTING, GameScreen
 from .session import COMPUTER, TWO_PLAYER, GameSession, player_name, takeover_seats, who
 from .stats import load_stats, stats_view
-from .views import Msg, Node, swapped_stone
+from .views import Msg, Node, node, swapped_stone
 
 # Whom a game-end sentence is about: the player who lost ("You closed the
 # last live board") or who won ("You won three small boards in a line").
@@ -73,6 +74,8 @@ class MoveEntry:
     text: str  # "f6", "swap"
     current: bool  # the board shows the position after it
     swap: bool
+    judgement: str | None = None  # the analysis': "mistake", "blunder"
+    better: str | None = None  # with a judgement: the engine's move instead
 
 
 @dataclass(frozen=True)
@@ -92,6 +95,50 @@ class ReviewView:
     live: Button  # back to the game being played
     continue_here: Button  # play on from here (a reviewed game)
     past_id: str | None  # the past game on screen (marked in the list)
+
+
+@dataclass(frozen=True)
+class HintView:
+    """The Hint action (Ultimate Tic-Tac-Toe, Hex, Y) and what it found:
+    ``thinking`` is the budget in seconds while the engine thinks (its
+    progress is drawn over that time), ``line`` the move and why."""
+
+    button: Button
+    thinking: float | None
+    line: Msg | None
+    #: the game being played is assisted (a hint, the evaluation bar, an
+    #: undo, the computer's help): said, since it changes what it counts for
+    assisted: bool = False
+
+
+@dataclass(frozen=True)
+class EvalView:
+    """The evaluation bar: the first player's winning chance in points
+    (None while the engine has not said), in words, and who is who."""
+
+    shown: bool
+    percent: int | None
+    label: Msg
+    proven: bool
+
+
+@dataclass(frozen=True)
+class AnalysisView:
+    """The analysis of the game on screen: whether it can be asked for,
+    how far it is, its budget menu, the graph and the count of marks."""
+
+    shown: bool
+    running: bool
+    done: int
+    total: int
+    action: Msg
+    action_enabled: bool
+    budgets: tuple[tuple[str, Msg], ...]
+    budget: str
+    progress: Msg | None
+    graph: Node | None
+    summary: Msg | None
+    failed: bool
 
 
 @dataclass(frozen=True)
@@ -125,6 +172,9 @@ class ScreenView:
     toggles: tuple[ToggleView, ...]
     hint: Msg | None
     confirm: tuple[Msg, Msg] | None  # (question, the yes button's label)
+    engine_hint: HintView = HintView(Button(shown=False), None, None)
+    evaluation: EvalView = EvalView(False, None, Msg("eval.waiting"), False)
+    analysis: AnalysisView | None = None
 
 
 def screen_view(screen: GameScreen, tall: bool = False) -> ScreenView:
@@ -159,6 +209,9 @@ def screen_view(screen: GameScreen, tall: bool = False) -> ScreenView:
         toggles=toggles(screen),
         hint=hint(screen, safe),
         confirm=None if screen.confirm is None else (screen.confirm.question, screen.confirm.yes),
+        engine_hint=engine_hint(screen),
+        evaluation=evaluation(screen),
+        analysis=analysis_view(screen),
     )
 
 
@@ -167,7 +220,15 @@ def board_tree(screen: GameScreen, safe: frozenset[int], tall: bool) -> Node:
     options = {name: screen.settings[name] for name in spec.view_settings}
     if spec.stands_upright:
         options["tall"] = tall
-    return spec.view(screen.shown_state(), interactive=screen.interactive(), safe_moves=safe, **options)
+    state = screen.shown_state()
+    marked = screen.marked_move()
+    hint_move = None
+    if marked is not None:
+        try:
+            hint_move = state.parse_move(marked)
+        except GameError:
+            hint_move = None
+    return spec.view(state, interactive=screen.interactive(), safe_moves=safe, hint_move=hint_move, **options)
 
 
 def mover_mark(spec: GameSpec, session: GameSession, seat: int, settings: dict[str, Any]) -> str | Msg:
@@ -186,11 +247,15 @@ def move_entries(screen: GameScreen) -> tuple[MoveEntry, ...]:
     state = session.state
     shown = screen.shown_ply()
     swap = getattr(state, "swap_move", None)
+    movers = session.movers()
+    analysis = screen.shown_analysis()
+    judged = analysis.judgements(movers) if analysis is not None else {}
     return tuple(
         MoveEntry(ply, f"{ply}.", mover_mark(screen.spec, session, seat, screen.settings), text,
                   ply == shown and screen.reviewing,
-                  move == swap)
-        for ply, (seat, move, text) in enumerate(zip(session.movers(), state.moves, state.move_texts()), start=1)
+                  move == swap, judged.get(ply),
+                  analysis.better_move(ply) if analysis is not None and ply in judged else None)
+        for ply, (seat, move, text) in enumerate(zip(movers, state.moves, state.move_texts()), start=1)
     )
 
 
@@ -361,6 +426,170 @@ def hint(screen: GameScreen, safe: frozenset[int]) -> Msg | None:
     if not screen.settings.get("hints") or not screen.interactive():
         return None
     return Msg("hint.none") if not safe else Msg("hint.some", {"count": len(safe)})
+
+
+# -- the engine's view: hint, evaluation, analysis --------------------------------
+def side_name(screen: GameScreen, seat: int) -> str | Msg:
+    """A side as the evaluation names it: its mark or colour, else the
+    player (Notakto, where both play X)."""
+    if screen.spec.seat_mark is not None:
+        return screen.spec.seat_mark(seat, screen.settings)
+    return player_name(screen.shown.mode, seat)
+
+
+def why(game: str, verdict: Verdict, mover: int) -> Msg:
+    """Why the engine plays its move, in one line, for ``mover`` (the side
+    to move in the position it judged)."""
+    reason = verdict.reason
+    if reason == "wins_now":
+        return Msg(f"why.wins_now.{game}")
+    if reason in ("blocks", "only_move", "swap", "safe"):
+        return Msg(f"why.{reason}")
+    if verdict.proof is not None and (reason == "proven" or verdict.proof == "draw"):
+        if verdict.proof == "draw":
+            return Msg("why.proven_draw")
+        if (verdict.proof == "first") == (mover == 0):
+            return Msg("why.proven_win_in", {"count": verdict.plies}) if verdict.plies else Msg("why.proven_win")
+        return Msg("why.proven_loss")
+    return Msg("why.search", {"percent": round(verdict.chance_of(mover) * 100)})
+
+
+def move_words(verdict: Verdict) -> str | Msg:
+    return Msg("hint.swap") if verdict.move == "swap" else verdict.move or ""
+
+
+def engine_hint(screen: GameScreen) -> HintView:
+    """The Hint action and its line (the games whose engine searches)."""
+    session = screen.session
+    assisted = session.assisted and not screen.reviewing and session.mode.opponent == COMPUTER
+    return replace(_engine_hint(screen), assisted=assisted)
+
+
+def _engine_hint(screen: GameScreen) -> HintView:
+    if not screen.has_hint:
+        return HintView(Button(shown=False), None, None)
+    thinking = screen.hint_thinking()
+    button = Button(enabled=screen.can_hint() and not thinking, shown=not screen.reviewing and not screen.session.is_over())
+    hint = screen.live_hint()
+    if thinking:
+        return HintView(button, HINT_SECONDS, Msg("hint.thinking"))
+    if screen.hint_failed and screen.hint_for == screen.ticket():
+        return HintView(button, None, Msg("hint.failed"))
+    if hint is not None and hint.move is not None:
+        mover = screen.session.state.turn
+        return HintView(button, None, Msg("hint.engine", {"move": move_words(hint), "why": why(screen.game, hint, mover)}))
+    if screen.reviewing and screen.marked_move() is not None:
+        verdict = screen.shown_verdict()
+        assert verdict is not None
+        return HintView(button, None, Msg("hint.better", {"move": move_words(verdict),
+                                                          "why": why(screen.game, verdict, screen.shown_state().turn)}))
+    return HintView(button, None, None)
+
+
+def evaluation(screen: GameScreen) -> EvalView:
+    """The evaluation bar for the position on screen, when it is on."""
+    if not screen.settings.get("eval"):
+        return EvalView(False, None, Msg("eval.waiting"), False)
+    verdict = screen.shown_verdict()
+    if verdict is None:
+        return EvalView(True, None, Msg("eval.waiting"), False)
+    percent = verdict.percent
+    if verdict.proof == "draw":
+        return EvalView(True, percent, Msg("eval.draw"), True)
+    if verdict.proof is not None:
+        winner = side_name(screen, 0 if verdict.proof == "first" else 1)
+        if verdict.plies == 0:
+            return EvalView(True, percent, Msg("eval.won", {"player": winner}), True)
+        if verdict.plies:
+            return EvalView(True, percent, Msg("eval.proven_in", {"player": winner, "count": verdict.plies}), True)
+        return EvalView(True, percent, Msg("eval.proven", {"player": winner}), True)
+    leader = 0 if percent >= 50 else 1
+    shown = percent if leader == 0 else 100 - percent
+    return EvalView(True, percent, Msg("eval.chance", {"player": side_name(screen, leader), "percent": shown}), False)
+
+
+#: The graph's drawing box: plies along x (``GRAPH_STEP`` each, at most
+#: ``GRAPH_WIDTH`` in all), the first player's chance up y (0..100).
+GRAPH_WIDTH, GRAPH_HEIGHT = 300, 100
+
+
+def analysis_graph(analysis: GameAnalysis, judged: dict[int, str], ply: int) -> Node:
+    """The first player's winning chance over the game, as SVG: the line
+    through every analysed position, the 50 % line, a dot on each marked
+    move, and the position on screen. Each position is a column that shows
+    it when clicked (``data-graph-ply``)."""
+    positions = analysis.positions
+    step = GRAPH_WIDTH / max(1, positions - 1)
+
+    def x(at: int) -> str:
+        return f"{at * step:.1f}"
+
+    def y(percent: int) -> str:
+        return f"{GRAPH_HEIGHT - percent:.0f}"
+
+    points = graph_points(analysis.verdicts)
+    children: list[Any] = [
+        node("rect", {"class": "graph-second", "x": "0", "y": "0", "width": str(GRAPH_WIDTH), "height": str(GRAPH_HEIGHT)}),
+        node("line", {"class": "graph-even", "x1": "0", "x2": str(GRAPH_WIDTH), "y1": "50", "y2": "50"}),
+    ]
+    if points:
+        area = " ".join(f"{x(at)},{y(percent)}" for at, percent in points)
+        first, last = points[0][0], points[-1][0]
+        children.append(node("polygon", {"class": "graph-first",
+                                         "points": f"{x(first)},{GRAPH_HEIGHT} {area} {x(last)},{GRAPH_HEIGHT}"}))
+        children.append(node("polyline", {"class": "graph-line", "points": area}))
+    children.append(node("line", {"class": "graph-now", "x1": x(ply), "x2": x(ply), "y1": "0", "y2": str(GRAPH_HEIGHT)}))
+    for at, mark in sorted(judged.items()):
+        verdict = analysis.verdicts[at]
+        if verdict is not None:
+            children.append(node("circle", {"class": f"graph-mark {mark}", "cx": x(at), "cy": y(verdict.percent),
+                                            "r": "4" if mark == "blunder" else "3"}))
+    for at in range(positions):
+        children.append(node("rect", {"class": "graph-hit", "data-graph-ply": str(at), "x": f"{max(0.0, (at - 0.5) * step):.1f}",
+                                      "y": "0", "width": f"{step:.1f}", "height": str(GRAPH_HEIGHT)}))
+    return node("svg", {"class": "graph", "viewBox": f"0 0 {GRAPH_WIDTH} {GRAPH_HEIGHT}",
+                        "preserveAspectRatio": "none", "role": "img", "aria-label": Msg("analysis.graph_label"),
+                        "data-testid": "analysis-graph"}, *children)
+
+
+def analysis_view(screen: GameScreen) -> AnalysisView | None:
+    """The analysis panel of a finished or reviewed game; None for the
+    unfinished game being played."""
+    if not screen.can_analyse():
+        return None
+    analysis = screen.shown_analysis()
+    budgets = tuple((str(budget), Msg("analysis.budget_option", {"seconds": budget})) for budget in BUDGETS)
+    total = len(screen.shown.state.moves) + 1
+    done = 0 if analysis is None else analysis.done
+    running = analysis is not None and analysis.running
+    if analysis is None:
+        action, enabled = Msg("analysis.start"), True
+    elif running:
+        action, enabled = Msg("analysis.running"), False
+    elif not analysis.complete:
+        action, enabled = Msg("analysis.resume"), True
+    elif analysis.budget != screen.budget:
+        action, enabled = Msg("analysis.again"), True
+    else:
+        action, enabled = Msg("analysis.done"), False
+    progress = Msg("analysis.progress", {"done": done, "count": total}) if analysis is not None and not analysis.complete else None
+    graph = summary = None
+    if analysis is not None and done:
+        movers = screen.shown.movers()
+        judged = analysis.judgements(movers)
+        graph = analysis_graph(analysis, judged, screen.shown_ply())
+        if analysis.complete or done > 1:
+            sides = []
+            for seat in (0, 1):
+                marks = [judged[ply] for ply in judged if movers[ply - 1] == seat]
+                sides.append(Msg("analysis.side", {
+                    "player": side_name(screen, seat),
+                    "mistakes": Msg("analysis.mistakes", {"count": marks.count("mistake")}),
+                    "blunders": Msg("analysis.blunders", {"count": marks.count("blunder")}),
+                }))
+            summary = Msg("analysis.summary", {"first": sides[0], "second": sides[1]})
+    return AnalysisView(True, running, done, total, action, enabled, budgets, str(screen.budget), progress, graph,
+                        summary, screen.analysis_failed)
 
 
 def stats_rows(screen: GameScreen) -> tuple[StatView, ...]:

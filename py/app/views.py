@@ -56,6 +56,11 @@ def notakto_move(state: NotaktoState, move: int) -> Msg:
     return Msg("move.notakto", {"board": move // 9 + 1, "cell": CELL_NAMES[move % 9]})
 
 
+#: The engine's suggested cell (a hint, or the better move in review)
+#: carries this attribute; other cells none.
+HINTED: dict[bool, dict[str, str]] = {True: {"data-hint": "true"}}
+
+
 def coordinate(name: str) -> Node:
     """A cell's name drawn in its corner (the coordinates setting of the
     boards made of buttons); screen readers have it from the label."""
@@ -68,6 +73,7 @@ def notakto_board(
     interactive: bool,
     safe_moves: frozenset[int] = frozenset(),
     coordinates: bool = False,
+    hint_move: int | None = None,
 ) -> Node:
     """The boards side by side. Each cell is a button named for screen
     readers ("b2, empty"); closed boards say so in words and show the line
@@ -96,7 +102,10 @@ def notakto_board(
             if is_safe:
                 classes.append("safe")
             label_key = "cell.label"
-            if move == last:
+            if move == hint_move:
+                classes.append("hinted")
+                label_key = "cell.label_hint"
+            elif move == last:
                 label_key = "cell.label_last"
             elif is_safe:
                 label_key = "cell.label_safe"
@@ -105,6 +114,7 @@ def notakto_board(
                 {
                     "type": "button",
                     "class": " ".join(classes),
+                    **HINTED.get(move == hint_move, {}),
                     "data-move": state.move_to_text(move),
                     "data-x": index * 3 + cell % 3,
                     "data-y": cell // 3,
@@ -135,7 +145,7 @@ MARK = {FIRST: ("x", "X", "cell.x"), SECOND: ("o", "O", "cell.o")}
 
 
 def uttt_board(state: UtttState, *, interactive: bool, safe_moves: frozenset[int] = frozenset(),
-               coordinates: bool = False) -> Node:
+               coordinates: bool = False, hint_move: int | None = None) -> Node:
     """Nine small boards in a 3x3 big board. The small boards where the side
     to move may play are marked (outline, a tint and their names say
     "play here"); a decided small board shows its big X or O, or says
@@ -165,17 +175,22 @@ def uttt_board(state: UtttState, *, interactive: bool, safe_moves: frozenset[int
                 classes.append("line")
             if cell == last:
                 classes.append("last")
+            label_key = "cell.label_last" if cell == last else "cell.label"
+            if cell == hint_move:
+                classes.append("hinted")
+                label_key = "cell.label_hint"
             cells.append(node(
                 "button",
                 {
                     "type": "button",
                     "class": " ".join(classes),
+                    **HINTED.get(cell == hint_move, {}),
                     "data-move": text,
                     "data-x": cell % 9,
                     "data-y": cell // 9,
                     "data-testid": f"cell-{text}",
                     "aria-disabled": "false" if playable else "true",
-                    "aria-label": Msg("cell.label_last" if cell == last else "cell.label", {"cell": text, "content": Msg(content)}),
+                    "aria-label": Msg(label_key, {"cell": text, "content": Msg(content)}),
                 },
                 node("span", {"class": "mark", "aria-hidden": "true"}, mark),
                 *((coordinate(text),) if coordinates else ()),
@@ -350,6 +365,7 @@ def connection_board(
     coordinates: bool = False,
     tall: bool = False,
     red_blue: bool = False,
+    hint_move: int | None = None,
 ) -> Node:
     """Hex or Y in SVG: crisp at any size. Stones carry a mark as well as a
     colour (blue a dot, green a ring, and very different lightness), the
@@ -397,9 +413,14 @@ def connection_board(
             classes.append("chain")
         playable = interactive and not over and owner is None
         key = "cell.label_chain" if cell in chain else ("cell.label_last" if cell == last else "cell.label")
+        if cell == hint_move:
+            classes.append("hinted")
+            key = "cell.label_hint"
+            parts.append(node("circle", {"class": "hint-mark", "cx": _fmt(x), "cy": _fmt(y), "r": "0.55"}))
         gx, gy = geometry.grid[cell]
         children.append(node("g", {
             "class": " ".join(classes),
+            **HINTED.get(cell == hint_move, {}),
             "role": "button",
             "data-move": text,
             "data-x": gx,
