@@ -66,6 +66,7 @@ import harness  # noqa: E402 - the server, Chromium and the page watch, shared w
 from ai import notakto as notakto_ai  # noqa: E402
 import registry  # noqa: E402
 from core import FIRST, SECOND, GameState  # noqa: E402
+from core.hex import HexState  # noqa: E402
 from core.notakto import CELLS, HAS_LINE, NotaktoState  # noqa: E402
 from registry import STATES as GAMES  # noqa: E402 - game -> its state class
 
@@ -1214,6 +1215,65 @@ def notakto_long_games(bench: Bench) -> list[Row]:
                       ("memory_after_games", f"after {games} whole game(s) on 6 boards"))
 
 
+ANALYSIS_TITLE = ("Analysing a game in the page: every position of a 40-move Hex 11 x 11 game at the default "
+                  "budget, in the worker, and the page's main thread meanwhile")
+#: The game the analysis bench opens: 40 moves of Hex 11 x 11 between two
+#: levels of our engine (seeded, so the same game every run).
+ANALYSIS_MOVES = 40
+
+
+def analysis_game(seed: int) -> HexState:
+    """A 40-move Hex 11 x 11 game, unfinished, played by the casual level
+    for both sides (a seeded, reproducible game with mistakes to find)."""
+    state = HexState(11, swap=False)
+    engine = ai.new_engine("hex")
+    while len(state.moves) < ANALYSIS_MOVES:
+        move = engine.choose_move(state, "casual", seed=seed + len(state.moves))
+        state.push(move)
+        if state.is_over():  # (not at 40 moves on 11 x 11; start again if ever)
+            state = HexState(11, swap=False)
+            seed += 1000
+    return state
+
+
+def hex_analysis(bench: Bench) -> list[Row]:
+    """A player's "Analyse" on a 40-move Hex 11 x 11 game opened from a share
+    link, at the default budget per position: how long until every position
+    is judged, and every main-thread task meanwhile (the worker thinks; the
+    page only draws each answer: the graph, the move list, the bar)."""
+    from app.analysis import DEFAULT_BUDGET
+    from app.transfer import share_payload
+
+    app = bench.app()
+    page = app.page
+    state = analysis_game(bench.seed)
+    page.goto(f"{bench.browser().server.url}#/hex?g={share_payload(state, None)}")
+    page.wait_for_function("document.body.dataset.ready === 'true'", timeout=READY_TIMEOUT_MS)
+    page.wait_for_selector("[data-testid=analyse]", state="visible", timeout=READY_TIMEOUT_MS)
+    page.get_by_test_id("analysis-budget").select_option(str(DEFAULT_BUDGET))
+    if page.locator("[data-testid=move-text]").count() != ANALYSIS_MOVES:
+        raise BenchError("the share link did not open the 40-move game")
+    bench.settle()
+    progress(f"analysing a {ANALYSIS_MOVES}-move Hex 11 x 11 game at {DEFAULT_BUDGET} s a position")
+    start = page.evaluate(PROBE_START_JS)
+    page.get_by_test_id("analyse").click()
+    limit_ms = int((ANALYSIS_MOVES + 1) * (DEFAULT_BUDGET * 4 + 2) * 1000)
+    page.wait_for_function("document.getElementById('analysis-progress-row').hidden"
+                           " && document.querySelector('[data-testid=analysis-graph]') !== null", timeout=limit_ms)
+    end, worst_block_ms = page.evaluate(PROBE_STOP_JS)
+    tasks = [duration for at, duration in page.evaluate("window.__bench.longTasks") if start <= at <= end]
+    judged = page.locator("[data-judgement]").count()
+    seconds = (end - start) / 1000
+    return [Row(ANALYSIS_TITLE, {
+        "game": f"Hex 11 x 11, {ANALYSIS_MOVES} moves", "budget": f"{DEFAULT_BUDGET} s a position",
+        "positions": ANALYSIS_MOVES + 1, "seconds": f"{seconds:.1f}",
+        "per position": f"{format_ms(seconds / (ANALYSIS_MOVES + 1))} ms", "moves marked": judged,
+        "long tasks (≥ 50 ms)": len(tasks), "longest task": "—" if not tasks else f"{max(tasks):.0f} ms",
+        "longest block (10 ms probe)": f"{worst_block_ms:.0f} ms",
+        "none over 50 ms": verdict(not tasks),
+    })]
+
+
 def memory_rows(bench: Bench, *readings: tuple[str, str]) -> list[Row]:
     rows = []
     for key, label in readings:
@@ -1509,8 +1569,8 @@ def hex_puzzles(bench: Bench) -> list[Row]:
 
 #: Every measurement, in order. Each returns rows; add new figures here.
 MEASUREMENTS: list[Callable[[Bench], list[Row]]] = [
-    startup, notakto_long_games, throughput, search_throughput, notakto_perfect, notakto_levels, hex_puzzles,
-    memory_at_end, strength, openspiel_strength,
+    startup, notakto_long_games, hex_analysis, throughput, search_throughput, notakto_perfect, notakto_levels,
+    hex_puzzles, memory_at_end, strength, openspiel_strength,
 ]
 
 

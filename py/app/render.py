@@ -80,7 +80,9 @@ class MoveList:
     of elements through the FFI)."""
 
     def __init__(self) -> None:
-        self.drawn: list[tuple[int, str, str, str, bool, str | None, str | None]] = []
+        # (ply, number, mark, text, swap, (judgement, its name) or None, the better move's label or None),
+        # the words translated: a language change redraws what they change
+        self.drawn: list[tuple[int, str, str, str, bool, tuple[str, str] | None, str | None]] = []
         self.buttons: list[Any] = []
         self.current: int | None = None
 
@@ -88,8 +90,10 @@ class MoveList:
         host = by_id("move-list")
         names: dict[Msg, str] = {}
         entries = list(moves)
-        wanted = [(entry.ply, entry.number, self.mark(entry.mark, names), entry.text, entry.swap, entry.judgement,
-                   entry.better) for entry in entries]
+        wanted = [(entry.ply, entry.number, self.mark(entry.mark, names), entry.text, entry.swap,
+                   None if entry.judgement is None else (entry.judgement, self.mark(Msg(f"analysis.{entry.judgement}"), names)),
+                   None if entry.better is None else tr(Msg("analysis.better", {"move": entry.better})))
+                  for entry in entries]
         keep = 0
         while keep < min(len(wanted), len(self.drawn)) and wanted[keep] == self.drawn[keep]:
             keep += 1
@@ -105,16 +109,16 @@ class MoveList:
             parts = [element("span", {"class": "move-no"}, number), element("span", {"class": "move-mark"}, mark),
                      element("span", {"class": "move-text", "data-testid": "move-text"}, text)]
             if judgement is not None:
-                attrs["data-judgement"] = judgement
-                attrs["aria-description"] = tr(Msg(f"analysis.{judgement}"))
-                parts.append(element("span", {"class": "move-judgement", "aria-hidden": "true",
-                                              "title": tr(Msg(f"analysis.{judgement}"))}, JUDGEMENT_SIGNS[judgement]))
+                kind, name = judgement
+                attrs["data-judgement"] = kind
+                attrs["aria-description"] = name
+                parts.append(element("span", {"class": "move-judgement", "aria-hidden": "true", "title": name},
+                                     JUDGEMENT_SIGNS[kind]))
             button = element("button", attrs, *parts)
             item = element("li", {}, button)
             if better is not None:
                 item.append(element("button", {"type": "button", "class": "move-better", "data-better": ply,
-                                               "data-testid": f"better-{ply}"},
-                                    tr(Msg("analysis.better", {"move": better}))))
+                                               "data-testid": f"better-{ply}"}, better))
             host.append(item)
             self.buttons.append(button)
         self.drawn = wanted
