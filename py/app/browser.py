@@ -23,7 +23,7 @@ from . import touch
 from .dom import found, on, tr
 from .games import SPECS
 from .screen import ALL, LINK, NOTHING, SOUND_SETTING, Change, ComputerRequest, EngineTask, GameScreen
-from .screen_view import clock, past_games, screen_view, stats_rows
+from .screen_view import INSIGHT_PARTS, clock, insight_view, past_games, screen_view, stats_rows
 from .session import new_id
 from .storage import Storage
 from .views import Msg
@@ -133,6 +133,8 @@ class ScreenController:
         parts = change.parts | (frozenset({"status", "board"}) if request is not None else frozenset())
         if parts == {"clock"}:
             render.render_clock(clock(self.screen.session))  # a tick: not the whole view four times a second
+        elif parts and parts <= INSIGHT_PARTS:  # an answer of the analysis: not the board, not the settings
+            render.render_insight(insight_view(self.screen), parts)
         elif parts:
             render.render(self.view(), parts, self.app.board)
             if "board" in parts:

@@ -13,7 +13,8 @@ import js
 from .dom import BoardView, build, element, found, patch, tr
 from .screen import PAST_PAGE
 from .screen_view import (
-    AnalysisView, ClockView, EvalView, HintView, MoveEntry, PastGamesView, ReviewView, ScreenView, StatView,
+    AnalysisView, ClockView, EvalView, HintView, InsightView, MoveEntry, PastGamesView, ReviewView, ScreenView,
+    StatView,
 )
 from .views import Msg
 
@@ -56,6 +57,19 @@ def render(view: ScreenView, parts: Iterable[str], board: BoardView) -> None:
         render_analysis(view.analysis)
 
 
+def render_insight(view: InsightView, parts: Iterable[str]) -> None:
+    """Draw only what an answer of the engine's analysis changed."""
+    parts = set(parts)
+    if "moves" in parts:
+        MOVES.render(view.moves)
+    if "hint" in parts:
+        render_engine_hint(view.engine_hint)
+    if "eval" in parts:
+        render_eval(view.evaluation)
+    if "analysis" in parts:
+        render_analysis(view.analysis)
+
+
 def render_status(view: ScreenView) -> None:
     status = by_id("status")
     status.textContent = tr(view.status)
@@ -95,7 +109,9 @@ class MoveList:
                    None if entry.better is None else tr(Msg("analysis.better", {"move": entry.better})))
                   for entry in entries]
         keep = 0
-        while keep < min(len(wanted), len(self.drawn)) and wanted[keep] == self.drawn[keep]:
+        while keep < min(len(wanted), len(self.drawn)) and wanted[keep][:5] == self.drawn[keep][:5]:
+            if wanted[keep] != self.drawn[keep]:  # the analysis judged it: only its marks change
+                self.judge(self.buttons[keep], wanted[keep])
             keep += 1
         if keep < len(self.drawn):  # an undo, another game: from there on anew
             for button in self.buttons[keep:]:
@@ -103,24 +119,17 @@ class MoveList:
             del self.buttons[keep:]
             if self.current is not None and self.current >= keep:
                 self.current = None
-        for ply, number, mark, text, swap, judgement, better in wanted[keep:]:
+        for entry in wanted[keep:]:
+            ply, number, mark, text, swap = entry[:5]
             attrs = {"type": "button", "class": "move" + (" swap" if swap else ""), "data-ply": ply,
                      "data-testid": f"move-{ply}"}
-            parts = [element("span", {"class": "move-no"}, number), element("span", {"class": "move-mark"}, mark),
-                     element("span", {"class": "move-text", "data-testid": "move-text"}, text)]
-            if judgement is not None:
-                kind, name = judgement
-                attrs["data-judgement"] = kind
-                attrs["aria-description"] = name
-                parts.append(element("span", {"class": "move-judgement", "aria-hidden": "true", "title": name},
-                                     JUDGEMENT_SIGNS[kind]))
-            button = element("button", attrs, *parts)
-            item = element("li", {}, button)
-            if better is not None:
-                item.append(element("button", {"type": "button", "class": "move-better", "data-better": ply,
-                                               "data-testid": f"better-{ply}"}, better))
-            host.append(item)
+            button = element("button", attrs, element("span", {"class": "move-no"}, number),
+                             element("span", {"class": "move-mark"}, mark),
+                             element("span", {"class": "move-text", "data-testid": "move-text"}, text))
+            host.append(element("li", {}, button))
             self.buttons.append(button)
+            if entry[5] is not None or entry[6] is not None:
+                self.judge(button, entry)
         self.drawn = wanted
         current = next((index for index, entry in enumerate(entries) if entry.current), None)
         if current != self.current:
@@ -132,6 +141,31 @@ class MoveList:
                 # The list scrolls itself, never the page.
                 host.scrollTop = max(0, button.offsetTop - host.offsetTop - host.clientHeight // 2)
             self.current = current
+
+    @staticmethod
+    def judge(button: Any, entry: tuple[Any, ...]) -> None:
+        """A move's marks from the analysis: its judgement on the button (a
+        sign, its name for screen readers) and the better move beside it."""
+        ply, judgement, better = entry[0], entry[5], entry[6]
+        sign = button.querySelector(".move-judgement")
+        if found(sign):
+            sign.remove()
+        if judgement is None:
+            button.removeAttribute("data-judgement")
+            button.removeAttribute("aria-description")
+        else:
+            kind, name = judgement
+            button.setAttribute("data-judgement", kind)
+            button.setAttribute("aria-description", name)
+            button.append(element("span", {"class": "move-judgement", "aria-hidden": "true", "title": name},
+                                  JUDGEMENT_SIGNS[kind]))
+        item = button.parentElement
+        old = item.querySelector(".move-better")
+        if found(old):
+            old.remove()
+        if better is not None:
+            item.append(element("button", {"type": "button", "class": "move-better", "data-better": ply,
+                                           "data-testid": f"better-{ply}"}, better))
 
     @staticmethod
     def mark(mark: str | Msg, names: dict[Msg, str]) -> str:

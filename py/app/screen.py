@@ -34,11 +34,19 @@ from .stats import record_game
 from .storage import Storage
 from .views import Msg
 
+# What the engine is asked besides the computer's moves (app/analysis.py):
+# a hint for the player to move, a position of a game being analysed, the
+# evaluation bar's position.
+HINT, ANALYSE, EVALUATE = "hint", "analyse", "evaluate"
 # The parts of a screen a change can touch (the renderer draws each).
 PLAY = frozenset({"board", "status", "result", "moves", "review", "hint", "eval", "analysis"})
 ALL = PLAY | {"settings", "toggles", "stats"}
-#: What an answer of the engine's analysis can change.
+#: What an answer of the engine's analysis can change: a hint marks the
+#: board; a position of an analysis adds a point to the graph and may judge
+#: a move (and the board, when it marks a better move); the bar its value.
 INSIGHT = frozenset({"hint", "eval", "analysis", "moves", "board"})
+INSIGHT_OF = {HINT: frozenset({"hint", "board"}), ANALYSE: frozenset({"analysis", "moves", "eval"}),
+              EVALUATE: frozenset({"eval"})}
 # The past games list is drawn when it changes (and when a screen opens):
 # it reads every record from storage.
 ARCHIVE = frozenset({"archive"})
@@ -58,10 +66,6 @@ WIN_SOUND, LOSS_SOUND, END_SOUND = "win", "loss", "end"
 SOUND_SETTING = "sound"
 # The analysis' budget per position (app-wide, remembered).
 BUDGET_SETTING = "analysis_budget"
-# What the engine is asked besides the computer's moves (app/analysis.py):
-# a hint for the player to move, a position of a game being analysed, the
-# evaluation bar's position.
-HINT, ANALYSE, EVALUATE = "hint", "analyse", "evaluate"
 # The evaluations remembered per screen (positions), the oldest forgotten first.
 EVAL_CACHE = 400
 
@@ -581,7 +585,8 @@ class GameScreen:
                 analysis.running = False
             if task.keep is not None:
                 task.keep()
-        return Change(INSIGHT)
+        parts = INSIGHT_OF[task.kind] | ({"board", "hint"} if self.better_at is not None else set())
+        return Change(parts | ({"eval"} if task.position == position_key(self.shown_state()) else set()))
 
     def engine_failed(self, task: EngineTask) -> Change:
         """The worker could not answer: the hint or the analysis stops, and

@@ -215,6 +215,26 @@ def screen_view(screen: GameScreen, tall: bool = False) -> ScreenView:
     )
 
 
+@dataclass(frozen=True)
+class InsightView:
+    """The parts an answer of the engine's analysis changes, without the
+    rest of the screen (an analysis draws one of these per position: the
+    board and the settings stay as they are)."""
+
+    moves: tuple[MoveEntry, ...]
+    engine_hint: HintView
+    evaluation: EvalView
+    analysis: AnalysisView | None
+
+
+#: The parts ``insight_view`` covers.
+INSIGHT_PARTS = frozenset({"moves", "hint", "eval", "analysis"})
+
+
+def insight_view(screen: GameScreen) -> InsightView:
+    return InsightView(move_entries(screen), engine_hint(screen), evaluation(screen), analysis_view(screen))
+
+
 def board_tree(screen: GameScreen, safe: frozenset[int], tall: bool) -> Node:
     spec = screen.spec
     options = {name: screen.settings[name] for name in spec.view_settings}
