@@ -81,8 +81,8 @@ def test_in_a_hex_position_with_one_winning_move_the_hint_shows_that_move(page: 
     page.get_by_test_id("hint").click()
     marked = page.locator("[data-hint=true]")
     expect(marked).to_have_count(1, timeout=HINT_MS)
-    expect(marked).to_have_attribute("data-move", position["winning_move"])
-    expect(page.get_by_test_id("hint-line")).to_contain_text(position["winning_move"])
+    expect(marked).to_have_attribute("data-move", position["winning"])
+    expect(page.get_by_test_id("hint-line")).to_contain_text(position["winning"])
 
 
 def test_the_evaluation_bar_moves_toward_the_side_that_made_a_decisive_move(page: Page, server: AppServer) -> None:

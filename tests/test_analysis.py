@@ -255,3 +255,14 @@ def test_a_reply_that_is_not_a_verdict_stops_the_analysis_and_says_so() -> None:
     view = screen_view(screen).analysis
     assert view.failed and not view.running and view.action == Msg("analysis.resume")
     assert screen.engine_task() is None
+
+
+def test_a_hint_to_swap_marks_the_swap_and_no_cell() -> None:
+    screen = two_player("hex", size=7, swap=True)
+    screen.move("d4")  # the centre: worth taking
+    screen.ask_hint()
+    run_tasks(screen, seconds=0.5)
+    view = screen_view(screen).engine_hint
+    assert screen.live_hint().move == "swap" and view.swap
+    assert view.line.params["move"] == Msg("hint.swap") and view.line.params["why"] == Msg("why.swap")
+    assert "data-hint" not in str(screen_view(screen).board)

@@ -201,6 +201,7 @@ def render_engine_hint(view: HintView) -> None:
     line.hidden = view.line is None
     line.textContent = "" if view.line is None else tr(view.line)
     by_id("assisted-note").hidden = not view.assisted
+    by_id("swap").classList.toggle("hinted", view.swap)
 
 
 def render_eval(view: EvalView) -> None:

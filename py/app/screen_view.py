@@ -109,6 +109,8 @@ class HintView:
     #: the game being played is assisted (a hint, the evaluation bar, an
     #: undo, the computer's help): said, since it changes what it counts for
     assisted: bool = False
+    #: the hint is to swap: the swap button is marked instead of a cell
+    swap: bool = False
 
 
 @dataclass(frozen=True)
@@ -497,7 +499,8 @@ def _engine_hint(screen: GameScreen) -> HintView:
         return HintView(button, None, Msg("hint.failed"))
     if hint is not None and hint.move is not None:
         mover = screen.session.state.turn
-        return HintView(button, None, Msg("hint.engine", {"move": move_words(hint), "why": why(screen.game, hint, mover)}))
+        return HintView(button, None, Msg("hint.engine", {"move": move_words(hint), "why": why(screen.game, hint, mover)}),
+                        swap=hint.move == "swap")
     if screen.reviewing and screen.marked_move() is not None:
         verdict = screen.shown_verdict()
         assert verdict is not None
