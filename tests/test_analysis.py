@@ -19,10 +19,13 @@ import worker
 from test_screen import make, two_player
 
 
-def reply_to(task, seconds: float | None = None) -> dict:
+def reply_to(task, seconds: float | None = None, iterations: int | None = None) -> dict:
     """The worker's answer to ``task``, as the page would get it (a short
-    budget: these tests check what the screen does with an answer)."""
+    budget: these tests check what the screen does with an answer; a cap
+    on playouts makes it the same answer on any machine)."""
     request = {"game": task.state.to_dict(), "seconds": seconds or min(task.seconds, 0.2), "seed": task.seed}
+    if iterations is not None:
+        request["iterations"] = iterations
     return json.loads(worker.analyse(json.dumps(request)))
 
 
@@ -261,7 +264,8 @@ def test_a_hint_to_swap_marks_the_swap_and_no_cell() -> None:
     screen = two_player("hex", size=7, swap=True)
     screen.move("d4")  # the centre: worth taking
     screen.ask_hint()
-    run_tasks(screen, seconds=0.5)
+    task = screen.engine_task()
+    screen.engine_reply(task, reply_to(task, seconds=4, iterations=3000))
     view = screen_view(screen).engine_hint
     assert screen.live_hint().move == "swap" and view.swap
     assert view.line.params["move"] == Msg("hint.swap") and view.line.params["why"] == Msg("why.swap")
