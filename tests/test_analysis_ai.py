@@ -404,6 +404,11 @@ def test_hex7_20_blunder_is_a_finished_game_with_a_blunder_at_its_ply():
     opponent_after = ai.new_engine("hex").evaluate(after, 0.3, seed=1)
     assert mover_before.proof == WIN or mover_before.chance > 0.7
     assert opponent_after.proof == WIN or opponent_after.chance > 0.7
+    # The earlier slip the note names: also a won position thrown away.
+    slip_before = game(HexState, " ".join(moves[:15]), size=case["size"])
+    slip_after = game(HexState, " ".join(moves[:16]), size=case["size"])
+    assert "moves[15] (d3)" in case["about"] and moves[15] == "d3"
+    assert solved(slip_before) == WIN and solved(slip_after) == WIN
 
 
 # -- the length of a proof found by the search (the MCTS-solver's proven tree) ---------------------
