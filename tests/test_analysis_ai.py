@@ -377,7 +377,8 @@ def test_hex7_decisive_move_wins_and_the_evaluation_says_so():
     assert solved(after_state) == LOSS  # the move wins: the opponent has lost
     solver.clear()
     before = ai.new_engine("hex").evaluate(state, 0.5, seed=2)
-    after = ai.new_engine("hex").evaluate(after_state, 0.5, seed=2)
+    # The proof after it takes the search about 700 playouts (0.3 s here): capped, so a busy machine finds it too.
+    after = ai.new_engine("hex").evaluate(after_state, 5.0, seed=2, iterations=3000)
     mover_after = 1.0 - after.chance
     assert mover_after > 0.9 and mover_after == case["chance_after"] and after.proof == LOSS
     assert before.chance <= mover_after  # the bar moves toward the mover (or stays, when already proven)
@@ -400,8 +401,12 @@ def test_hex7_20_blunder_is_a_finished_game_with_a_blunder_at_its_ply():
     before = game(HexState, " ".join(moves[:ply]), size=case["size"])  # the blunderer to move
     after = game(HexState, " ".join(moves[:ply + 1]), size=case["size"])  # the opponent to move
     assert solved(before) == WIN and solved(after) == WIN  # a won position thrown away
-    mover_before = ai.new_engine("hex").evaluate(before, 0.3, seed=1)
-    opponent_after = ai.new_engine("hex").evaluate(after, 0.3, seed=1)
+    # As an analysis sees them: the positions in order, by one engine, 0.3 s each.
+    analyst = ai.new_engine("hex")
+    for plies in range(ply - 6, ply):
+        analyst.evaluate(game(HexState, " ".join(moves[:plies]), size=case["size"]), 0.3, seed=1)
+    mover_before = analyst.evaluate(before, 0.3, seed=1)
+    opponent_after = analyst.evaluate(after, 0.3, seed=1)
     assert mover_before.proof == WIN or mover_before.chance > 0.7
     assert opponent_after.proof == WIN or opponent_after.chance > 0.7
     # The earlier slip the note names: also a won position thrown away.
