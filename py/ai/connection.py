@@ -47,6 +47,15 @@ The search, and why each part is there:
   rest of the time, its root kept to the moves the solver did not exclude
   (outside the opponent's must-play region, or proven to lose).
 
+``Engine.evaluate`` (the hint, the evaluation bar, the analysis of a game)
+judges a position with the same parts at master's strength: a win in one,
+a single threat to block and a double threat (lost in two) need no
+search; then the virtual connection analysis, the exact solver on small
+Hex positions and the search from the tree kept by the previous
+evaluation. A proof by the search comes with its length in plies when the
+proven tree ends in wins in one and double threats (``proof_length``).
+With the swap available, half the time values the swap, half the stones.
+
 Boards during search are flat lists: ``0`` empty, ``1`` black (FIRST),
 ``2`` white (SECOND), followed by one virtual cell per edge holding the
 colour(s) that own it (``3`` in Y, whose edges belong to both), so an edge
