@@ -66,19 +66,24 @@ ANALYSTS: dict[str, Any] = {}
 @json_reply
 def analyse(request: dict[str, Any]) -> dict[str, Any]:
     """{"game": <save dict>, "seconds": float, "seed": int (optional),
-    "iterations": int (optional)} -> the engine's verdict on the position,
-    from the first player's side (``ai.verdict_reply``: "move", "reason",
-    "chance", "proof", "plies", "iterations") or {"error": message}."""
+    "iterations": int (optional), "played": move text (optional)} -> the
+    engine's verdict on the position, from the first player's side
+    (``ai.verdict_reply``: "move", "reason", "chance", "proof", "plies",
+    "iterations", and "played_chance" when "played" is given) or
+    {"error": message}."""
     state = load_state(request["game"])
     seconds, seed, iterations = request["seconds"], request.get("seed"), request.get("iterations")
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
         raise TypeError(f"seconds must be a number, not {seconds!r}")
+    played = request.get("played")
+    if played is not None and not isinstance(played, str):
+        raise TypeError(f"played must be a move's text, not {played!r}")
     for name, value in (("seed", seed), ("iterations", iterations)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
             raise TypeError(f"{name} must be a whole number, not {value!r}")
     if state.game not in ANALYSTS:
         ANALYSTS[state.game] = ai.new_engine(state.game)
-    return ai.verdict_reply(ANALYSTS[state.game], state, seconds, seed=seed, iterations=iterations)
+    return ai.verdict_reply(ANALYSTS[state.game], state, seconds, seed=seed, iterations=iterations, played=played)
 
 
 # What the app calls (Engine.choose_move and Engine.analyse in py/app/engine.py); nothing else.

@@ -26,6 +26,8 @@ def reply_to(task, seconds: float | None = None, iterations: int | None = None) 
     request = {"game": task.state.to_dict(), "seconds": seconds or min(task.seconds, 0.2), "seed": task.seed}
     if iterations is not None:
         request["iterations"] = iterations
+    if task.played is not None:
+        request["played"] = task.played
     return json.loads(worker.analyse(json.dumps(request)))
 
 
@@ -63,10 +65,23 @@ def test_the_judgement_thresholds_on_a_hand_made_sequence_of_values() -> None:
     # A proven result counts in full: 100 (or 0, or 50 for a draw), whatever
     # the search's mean said, so a proven win given up is judged on that.
     assert judge(verdict(0.99, "first"), verdict(0.99), 0) is None
-    assert judge(verdict(0.70, "first"), verdict(0.71), 0) == "mistake"  # 100 -> 71
+    assert judge(verdict(0.70, "first"), verdict(0.71), 0) is None  # 100 -> 71 unproven: the win may be intact
+    assert judge(verdict(0.70, "first"), verdict(0.45), 0) == "blunder"  # 100 -> 45: it is not
     assert judge(verdict(0.70, "first"), verdict(0.99, "draw"), 0) == "blunder"  # 100 -> 50
     assert judge(verdict(0.5, "draw"), verdict(0.2, "second"), 0) == "blunder"  # 50 -> 0
     assert judge(verdict(0.3, "second"), verdict(0.9, "first"), 1) == "blunder"
+
+
+def test_a_move_is_judged_by_the_search_that_found_the_best_one_unless_the_next_position_is_proven() -> None:
+    # The search before the move gave the first player 62 %, and 58 % after
+    # the move played; the next search, from the other side, says 40 %.
+    before = Verdict("d4", "search", 0.62, played=0.58)
+    assert judge(before, verdict(0.40), 0) is None  # 4 points by the same search, not 22
+    assert judge(Verdict("d4", "search", 0.62, played=0.30), verdict(0.55), 0) == "blunder"
+    assert judge(Verdict("d4", "search", 0.62), verdict(0.40), 0) == "mistake"  # not looked at: the next value
+    assert judge(before, verdict(0.0, "second"), 0) == "blunder"  # a proof outweighs any estimate
+    with pytest.raises(ValueError):
+        Verdict.from_reply({"move": "d4", "reason": "search", "chance": 0.5, "played_chance": 2})
 
 
 def test_a_verdict_is_checked_and_a_proof_counts_in_full() -> None:
@@ -242,6 +257,21 @@ def test_the_better_move_of_a_marked_move_is_one_click_away() -> None:
     assert view.engine_hint.line.key == "hint.better" and str(view.board).count("data-hint") == 1
     screen.step(+1)
     assert screen.marked_move() is None
+
+
+def test_the_worker_values_the_move_played_by_the_same_search() -> None:
+    screen = finished_hex_game()
+    state = screen.session.state.from_settings(screen.session.state.settings())
+    for text in FINISHED[:5]:  # Green to move
+        state.play(text)
+    request = {"game": state.to_dict(), "seconds": 2, "iterations": 2000, "seed": 3, "played": "a3"}
+    reply = json.loads(worker.analyse(json.dumps(request)))
+    best = dict(request, played=reply["move"])
+    again = json.loads(worker.analyse(json.dumps(best)))
+    assert again["played_chance"] is not None and abs(again["played_chance"] - again["chance"]) < 0.15
+    # Green's edge move a3 is far worse for Green than the engine's move.
+    assert reply["played_chance"] is None or reply["played_chance"] > reply["chance"]
+    assert "error" in json.loads(worker.analyse(json.dumps(dict(request, played="z99"))))
 
 
 def test_the_unfinished_game_being_played_cannot_be_analysed() -> None:

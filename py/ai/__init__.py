@@ -119,14 +119,18 @@ PROOF_SEATS = ("first", "second")
 
 
 def verdict_reply(engine: Engine, state: GameState, seconds: float, seed: int | None = None,
-                  iterations: int | None = None) -> dict[str, Any]:
+                  iterations: int | None = None, played: str | None = None) -> dict[str, Any]:
     """``engine.evaluate`` as the worker answers it, from the first
     player's (seat 0's) side: {"move": text or None, "reason": one of
     ``REASONS`` or "over", "chance": the first player's winning chance 0..1
     (a draw counts half), "proof": "first" / "second" / "draw" (who wins
     under perfect play) or None, "plies": int or None, "iterations": int}.
     A finished game needs no engine: its winner is the proof, in 0 plies.
-    Raises ValueError like ``evaluate`` for a bad ``seconds``."""
+    With ``played`` (the text of the move the game went on with, for an
+    analysis), also "played_chance": the first player's chance after that
+    move by the same search (``Engine.move_chance``), or None when the
+    search hardly looked at it. Raises ValueError like ``evaluate`` for a
+    bad ``seconds``, GameError for a ``played`` that is no move."""
     outcome = state.outcome()
     if outcome is not None:
         winner = outcome.winner
@@ -141,5 +145,12 @@ def verdict_reply(engine: Engine, state: GameState, seconds: float, seed: int | 
         proof = "draw"
     else:
         proof = PROOF_SEATS[mover if verdict.proof > 0 else mover ^ 1]
-    return {"move": state.move_to_text(verdict.move), "reason": verdict.reason, "chance": chance,
-            "proof": proof, "plies": verdict.plies, "iterations": verdict.iterations}
+    reply = {"move": state.move_to_text(verdict.move), "reason": verdict.reason, "chance": chance,
+             "proof": proof, "plies": verdict.plies, "iterations": verdict.iterations}
+    if played is not None:  # the move the game went on with: its chance by the same search
+        move = state.parse_move(played)
+        after = engine.move_chance(state, move) if state.is_legal(move) else None
+        if after is None and move == verdict.move:
+            after = verdict.chance
+        reply["played_chance"] = None if after is None else (after if mover == 0 else 1.0 - after)
+    return reply

@@ -74,7 +74,9 @@ from core.base import GameState
 from core.hex import HexState, Layout
 
 from . import solver
-from .search import LOSS, WIN, Engine as BaseEngine, SearchResult, Verdict, proof_chance, spend, subtree_size
+from .search import (
+    JUDGED_VISITS, LOSS, WIN, Engine as BaseEngine, SearchResult, Verdict, proof_chance, spend, subtree_size,
+)
 
 BLACK, WHITE = 1, 2  # colours on search boards: the player index plus one
 
@@ -904,6 +906,17 @@ class Engine(BaseEngine):
             return Verdict(state.swap_move, "swap", swap_chance, proof, plies,  # type: ignore[attr-defined]
                            swapped.iterations + placed.iterations)
         return placed._replace(iterations=swapped.iterations + placed.iterations)
+
+    def move_chance(self, state: GameState, move: int) -> float | None:
+        root = self.kept_root(state)
+        if root is None or move not in root.moves:
+            return None
+        index = root.moves.index(move)
+        child = root.children[index]
+        if child is not None and child.proof is not None:
+            return 1.0 if child.proof == LOSS else 0.0  # the child's proof is the opponent's
+        visits = root.visits[index]
+        return root.wins[index] / visits if visits >= JUDGED_VISITS else None
 
     def _judge_placements(self, state: GameState, seconds: float, seed: int | None,
                           iterations: int | None) -> Verdict:

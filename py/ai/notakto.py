@@ -418,6 +418,10 @@ class Engine(BaseEngine):
         reason = "only_move" if only else "safe" if safe else "proven"
         return Verdict(move, reason, 1.0 if safe else 0.0, WIN if safe else LOSS, None, 0)
 
+    def move_chance(self, state: NotaktoState, move: int) -> float | None:
+        """Exact: 1 for a safe move (it leaves the opponent lost), else 0."""
+        return 1.0 if move in safe_moves(state) else 0.0
+
 
 def choose_move(
     state: NotaktoState, level: str, seed: int | None = None, move_time: float | None = None

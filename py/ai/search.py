@@ -93,6 +93,10 @@ class Verdict(NamedTuple):
 REASONS = ("wins_now", "blocks", "only_move", "proven", "swap", "safe", "search")
 
 
+#: Playouts a move needs in a search before its mean judges it (``move_chance``).
+JUDGED_VISITS = 24
+
+
 def proof_chance(proof: int | None, fallback: float) -> float:
     """The winning chance a proof means (1, 0.5, 0), else ``fallback``."""
     if proof is None:
@@ -209,6 +213,15 @@ class Engine:
     def judge(self, state: GameState, seconds: float, seed: int | None, iterations: int | None) -> Verdict:
         """The verdict, once ``evaluate`` has checked the request."""
         raise NotImplementedError
+
+    def move_chance(self, state: GameState, move: int) -> float | None:
+        """After ``evaluate(state)``: the side to move's winning chance
+        after ``move`` by the same search (its proof, else its mean once
+        it has had ``JUDGED_VISITS`` playouts), or None when the search
+        hardly looked at it. Judging a move against the best one in one
+        search avoids the bias between two searches from opposite sides (a
+        short search overrates the side to move by several points)."""
+        return None
 
     def seed_context(self, state: GameState) -> str:
         """The game and its settings, for ``seeded_random``."""

@@ -76,7 +76,8 @@ from core.uttt import (
 )
 
 from .search import (
-    DRAWN, LOSS, WIN, Engine as BaseEngine, SearchResult, Verdict, proof_chance, spend, subtree_size,
+    DRAWN, JUDGED_VISITS, LOSS, WIN, Engine as BaseEngine, SearchResult, Verdict, proof_chance, spend,
+    subtree_size,
 )
 
 DRAW = -1  # a playout's result when nobody wins (else the winner, 0 or 1)
@@ -516,6 +517,15 @@ class Engine(BaseEngine):
             seed = None if seed is None else rng.randrange(1 << 30)
         return self.search(state, settings.iterations, settings.seconds, seed, settings.exploration,
                            settings.reuse).move
+
+    def move_chance(self, state: UtttState, move: int) -> float | None:
+        root = self.kept_root(state)
+        child = None if root is None else root.child(move)
+        if child is None:
+            return None
+        if child.proof is not None:  # for the opponent, to move there
+            return 1.0 - proof_chance(child.proof, 0.5)
+        return child.mean if child.visits >= JUDGED_VISITS else None
 
     def judge(self, state: UtttState, seconds: float, seed: int | None, iterations: int | None) -> Verdict:
         """The verdict (see ``ai.search.Engine.evaluate``): a win at once

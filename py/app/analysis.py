@@ -10,7 +10,9 @@ module only reads its replies, keeps them and draws conclusions. Pure
 
 The judgements. A move's *loss* is the winning chance its player had
 before it (the engine's value of the position, best play assumed) minus
-the chance they have after it, in points of 100:
+the chance they have after it, in points of 100 (the chance after it as
+the same search valued that move, when it looked at it enough: see
+``judge``):
 
     loss >= 30  a blunder
     loss >= 15  a mistake
@@ -18,7 +20,10 @@ the chance they have after it, in points of 100:
 Smaller losses are not marked: a short search's values wander by a few
 points from one position to the next, and a mark that may be noise teaches
 nothing. A proven result counts as 100 or 0 (a draw 50), so a move from
-a proven win into a proven draw or loss is always a blunder. The guide
+a proven win into a proven draw or loss is always a blunder; one from a
+proven win into a position the next search cannot prove is marked only
+if its player's chance there is under 50 (a short search may simply not
+see the win that is still there). The guide
 says the same (``guide.analysis``).
 """
 
@@ -60,6 +65,9 @@ class Verdict:
     chance: float
     proof: str | None = None
     plies: int | None = None
+    #: in an analysis: the first player's chance after the move the game
+    #: went on with, by the same search (None: not asked, or hardly looked at)
+    played: float | None = None
 
     @classmethod
     def from_reply(cls, reply: Any) -> Verdict:
@@ -68,7 +76,7 @@ class Verdict:
         if not isinstance(reply, dict):
             raise ValueError("a verdict is a JSON object")
         move, reason, chance = reply.get("move"), reply.get("reason"), reply.get("chance")
-        proof, plies = reply.get("proof"), reply.get("plies")
+        proof, plies, played = reply.get("proof"), reply.get("plies"), reply.get("played_chance")
         if move is not None and not (isinstance(move, str) and 0 < len(move) <= 16):
             raise ValueError(f"bad move {move!r}")
         if reason not in REASONS:
@@ -82,11 +90,15 @@ class Verdict:
             raise ValueError(f"bad plies {plies!r}")
         if move is None and reason != "over":
             raise ValueError("a verdict without a move is a finished game's")
-        return cls(move, reason, float(chance), proof, plies)
+        if played is not None and (isinstance(played, bool) or not isinstance(played, (int, float))
+                                   or not 0.0 <= played <= 1.0):
+            raise ValueError(f"bad played chance {played!r}")
+        return cls(move, reason, float(chance), proof, plies, None if played is None else float(played))
 
     def to_dict(self) -> dict[str, Any]:
         return {"move": self.move, "reason": self.reason, "chance": round(self.chance, 4),
-                "proof": self.proof, "plies": self.plies}
+                "proof": self.proof, "plies": self.plies,
+                "played_chance": None if self.played is None else round(self.played, 4)}
 
     def chance_of(self, seat: int) -> float:
         """The winning chance of ``seat`` (0 the first player)."""
@@ -108,9 +120,22 @@ class Verdict:
 
 def judge(before: Verdict, after: Verdict, mover: int) -> str | None:
     """The judgement of a move by ``mover`` that led from the position of
-    ``before`` to the one of ``after``: BLUNDER_MARK, MISTAKE_MARK or None."""
+    ``before`` to the one of ``after``: BLUNDER_MARK, MISTAKE_MARK or None.
+    The chance after the move is the one the search of ``before`` gave it
+    (the same search that found the best move: a short search overrates
+    whoever is to move, so two searches from opposite sides would mark
+    good moves), unless that search hardly looked at it or ``after`` is
+    proven; then the value of ``after``."""
+    won = before.proof == ("first" if mover == 0 else "second")
+    if won and after.proof is None and (after.value if mover == 0 else 1.0 - after.value) >= 0.5:
+        # From a proven win into a position the next search could not
+        # prove: the win may well be intact, and it leads still.
+        return None
     loss = before.value if mover == 0 else 1.0 - before.value
-    loss -= after.value if mover == 0 else 1.0 - after.value
+    if after.proof is None and before.played is not None:
+        loss -= before.played if mover == 0 else 1.0 - before.played
+    else:
+        loss -= after.value if mover == 0 else 1.0 - after.value
     if loss >= BLUNDER - 1e-9:
         return BLUNDER_MARK
     if loss >= MISTAKE - 1e-9:

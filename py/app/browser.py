@@ -172,7 +172,7 @@ class ScreenController:
         that position and asks for the next one. Dropped once the screen
         is closed."""
         try:
-            reply = await self.app.engine.analyse(task.state, task.seconds, task.seed)
+            reply = await self.app.engine.analyse(task.state, task.seconds, task.seed, task.played)
         except Exception:
             if not self.closed:
                 self.apply(self.screen.engine_failed(task))

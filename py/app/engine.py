@@ -65,21 +65,24 @@ class Engine:
             raise GameError(f"engine: {answer['error']}")
         return answer["move"]
 
-    async def analyse(self, state: GameState, seconds: float, seed: int) -> dict[str, Any]:
+    async def analyse(self, state: GameState, seconds: float, seed: int, played: str | None = None) -> dict[str, Any]:
         """The engine's verdict on ``state`` within ``seconds`` (the worker's
         ``analyse`` reply, ``ai.verdict_reply``: "move", "reason", "chance"
-        of the first player, "proof", "plies", "iterations"). Raises
-        GameError when the engine refuses the request."""
+        of the first player, "proof", "plies", "iterations"; with
+        ``played``, the move the game went on with, its "played_chance").
+        Raises GameError when the engine refuses the request."""
         await self._ready
         if self.worker is None:
             if state.game not in self._analysts:
                 self._analysts[state.game] = ai.new_engine(state.game)
             try:
-                return ai.verdict_reply(self._analysts[state.game], state, seconds, seed=seed)
+                return ai.verdict_reply(self._analysts[state.game], state, seconds, seed=seed, played=played)
             except ValueError as error:
                 raise GameError(f"engine: {error}") from error
-        request = json.dumps({"game": state.to_dict(), "seconds": seconds, "seed": seed})
-        answer = json.loads(str(await self.worker.analyse(request)))
+        request = {"game": state.to_dict(), "seconds": seconds, "seed": seed}
+        if played is not None:
+            request["played"] = played
+        answer = json.loads(str(await self.worker.analyse(json.dumps(request))))
         if "error" in answer:
             raise GameError(f"engine: {answer['error']}")
         return answer

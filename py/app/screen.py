@@ -133,6 +133,8 @@ class EngineTask:
     target: GameAnalysis | None = None
     #: Keeps ``target`` where its game's analysis is kept (after each answer).
     keep: Callable[[], None] | None = None
+    #: In an analysis, the move the game went on with (judged by the same search).
+    played: str | None = None
 
 
 def result_verdict(state: GameState) -> Verdict:
@@ -549,8 +551,9 @@ class GameScreen:
                 for move in self.shown.state.moves[:ply]:
                     state.push(move)
                 keep = functools.partial(self._keep_analysis, analysis, self.shown, self.analysis_home)
+                played = analysis.moves[ply] if ply < len(analysis.moves) else None
                 self.task = EngineTask(ANALYSE, position_key(state), state, analysis.budget, seed, ply,
-                                       target=analysis, keep=keep)
+                                       target=analysis, keep=keep, played=played)
                 return self.task
         if (self.settings.get("eval") and self.shown_verdict() is None
                 and position_key(self.shown_state()) not in self.unanswered):
