@@ -915,8 +915,7 @@ class Engine(BaseEngine):
         child = root.children[index]
         if child is not None and child.proof is not None:
             return 1.0 if child.proof == LOSS else 0.0  # the child's proof is the opponent's
-        visits = root.visits[index]
-        return root.wins[index] / visits if visits >= JUDGED_VISITS else None
+        return balanced_rate(root, index) if root.visits[index] >= JUDGED_VISITS else None
 
     def _judge_placements(self, state: GameState, seconds: float, seed: int | None,
                           iterations: int | None) -> Verdict:
@@ -956,8 +955,32 @@ class Engine(BaseEngine):
         move = moves[0] if reason == "blocks" else result.move
         if reason is None:
             reason = "search" if result.proof is None else "proven"
-        return Verdict(move, reason, proof_chance(result.proof, result.win_rate), result.proof, plies,
-                       result.iterations)
+        rate = result.win_rate
+        if result.proof is None and root is not None and move in root.moves:
+            rate = balanced_rate(root, root.moves.index(move))
+        return Verdict(move, reason, proof_chance(result.proof, rate), result.proof, plies, result.iterations)
+
+
+#: Playouts of the opponent's best reply before it corrects a move's mean.
+BALANCE_VISITS = 8
+
+
+def balanced_rate(node: Node, index: int) -> float:
+    """The mean result of ``node``'s move ``index`` for its side, corrected
+    for the playouts' lean toward the side to move (it places the extra
+    stone when the empty cells are odd, and its best move is the maximum of
+    noisy means): averaged with one minus the opponent's best reply's mean
+    in the child, which leans the other way. Without a child, or with a
+    reply too little tried, the move's own mean."""
+    rate = node.wins[index] / node.visits[index] if node.visits[index] else 0.5
+    child = node.children[index]
+    if child is None or not child.moves:
+        return rate
+    reply = best_index(child)
+    visits = child.visits[reply]
+    if visits < BALANCE_VISITS:
+        return rate
+    return (rate + 1.0 - child.wins[reply] / visits) / 2
 
 
 #: The most nodes ``proof_length`` walks before it gives up.
