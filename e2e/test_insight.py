@@ -86,8 +86,8 @@ def test_in_a_hex_position_with_one_winning_move_the_hint_shows_that_move(page: 
 
 
 def test_the_evaluation_bar_moves_toward_the_side_that_made_a_decisive_move(page: Page, server: AppServer) -> None:
-    position = POSITIONS["hex7_decisive"]
-    continue_as_two_players(page, server, "hex", {"size": 7, "swap": False}, position["moves"])
+    position = POSITIONS["y9_decisive"]
+    continue_as_two_players(page, server, "y", {"size": 9, "swap": False}, position["moves"])
     page.get_by_test_id("toggle-eval").check()
     bar = page.get_by_test_id("eval-bar")
     expect(bar).to_have_attribute("aria-busy", "false", timeout=HINT_MS)
@@ -99,7 +99,8 @@ def test_the_evaluation_bar_moves_toward_the_side_that_made_a_decisive_move(page
     expect(bar).to_have_attribute("aria-busy", "false", timeout=HINT_MS)
     after = int(bar.get_attribute("aria-valuenow"))
     mover_before, mover_after = (before, after) if mover == 0 else (100 - before, 100 - after)
-    assert mover_after > mover_before and mover_after >= 90, (before, after)
+    assert mover_before < 100 and mover_after == 100, (before, after)  # from an estimate to a proven win
+    expect(bar).to_have_attribute("data-proven", "true")
     expect(bar).to_contain_text("Blue" if mover == 0 else "Green")
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import ai
+from registry import STATES
 import worker
 from ai import hex as hex_ai, solver
 from ai.search import DRAWN, LOSS, REASONS, WIN, Verdict
@@ -383,6 +384,19 @@ def test_hex7_decisive_move_wins_and_the_evaluation_says_so():
     assert mover_after > 0.9 and mover_after == case["chance_after"] and after.proof == LOSS
     assert before.chance <= mover_after  # the bar moves toward the mover (or stays, when already proven)
     assert case["first_player_chance_after"] == (mover_after if state.turn == 0 else 1.0 - mover_after)
+
+
+def test_y9_decisive_move_is_proven_only_once_played():
+    case = POSITIONS["y9_decisive"]
+    state = STATES["y"].from_settings({"size": case["size"], "swap": case["swap"]})
+    for text in case["moves"]:
+        state.play(text)
+    assert case["mover"] == ("first", "second")[state.turn]
+    before = ai.new_engine("y").evaluate(state, 30.0, seed=1, iterations=5000)
+    after_state = state.copy()
+    after_state.play(case["move"])
+    after = ai.new_engine("y").evaluate(after_state, 30.0, seed=1, iterations=800)
+    assert before.proof is None and after.proof == LOSS  # the opponent, to move, has lost
 
 
 def test_hex11_40_is_a_legal_unfinished_engine_game():
