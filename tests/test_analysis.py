@@ -31,7 +31,7 @@ def reply_to(task, seconds: float | None = None, iterations: int | None = None) 
     return json.loads(worker.analyse(json.dumps(request)))
 
 
-def run_tasks(screen, limit: int = 200, seconds: float | None = None) -> list[str]:
+def run_tasks(screen, limit: int = 200, seconds: float | None = None, iterations: int | None = None) -> list[str]:
     """Answer every task the screen asks for, in order; the kinds asked."""
     kinds = []
     for _ in range(limit):
@@ -39,7 +39,7 @@ def run_tasks(screen, limit: int = 200, seconds: float | None = None) -> list[st
         if task is None:
             return kinds
         kinds.append(task.kind)
-        screen.engine_reply(task, reply_to(task, seconds))
+        screen.engine_reply(task, reply_to(task, seconds, iterations))
     raise AssertionError("the screen kept asking")
 
 
@@ -195,7 +195,8 @@ def test_analysing_a_finished_game_fills_every_position_draws_the_graph_and_keep
     view = screen_view(screen).analysis
     assert view is not None and view.action == Msg("analysis.start") and view.graph is None
     assert screen.analyse().parts == {"analysis"}
-    kinds = run_tasks(screen)
+    worker.ANALYSTS.clear()  # a fresh analyst and capped playouts: the same marks on any machine
+    kinds = run_tasks(screen, seconds=1.0, iterations=1500)
     assert kinds == [ANALYSE] * 13  # 14 positions, the last one is the result, not asked
     analysis = screen.shown_analysis()
     assert analysis.complete and not analysis.running and analysis.verdicts[-1].reason == "over"
