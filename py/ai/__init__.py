@@ -118,6 +118,17 @@ def choose_move(
 PROOF_SEATS = ("first", "second")
 
 
+def result_reply(state: GameState) -> dict[str, Any] | None:
+    """A finished game's verdict, as ``verdict_reply`` gives it (its winner
+    is the proof, in 0 plies); None while the game goes on."""
+    outcome = state.outcome()
+    if outcome is None:
+        return None
+    winner = outcome.winner
+    return {"move": None, "reason": "over", "chance": 0.5 if winner is None else 1.0 - winner,
+            "proof": "draw" if winner is None else PROOF_SEATS[winner], "plies": 0, "iterations": 0}
+
+
 def verdict_reply(engine: Engine, state: GameState, seconds: float, seed: int | None = None,
                   iterations: int | None = None, played: str | None = None) -> dict[str, Any]:
     """``engine.evaluate`` as the worker answers it, from the first
@@ -131,11 +142,9 @@ def verdict_reply(engine: Engine, state: GameState, seconds: float, seed: int | 
     move by the same search (``Engine.move_chance``), or None when the
     search hardly looked at it. Raises ValueError like ``evaluate`` for a
     bad ``seconds``, GameError for a ``played`` that is no move."""
-    outcome = state.outcome()
-    if outcome is not None:
-        winner = outcome.winner
-        return {"move": None, "reason": "over", "chance": 0.5 if winner is None else 1.0 - winner,
-                "proof": "draw" if winner is None else PROOF_SEATS[winner], "plies": 0, "iterations": 0}
+    finished = result_reply(state)
+    if finished is not None:
+        return finished
     verdict = engine.evaluate(state, seconds, seed=seed, iterations=iterations)
     mover = state.turn
     chance = verdict.chance if mover == 0 else 1.0 - verdict.chance

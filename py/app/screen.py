@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import functools
 import random
+
+import ai
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -138,12 +140,8 @@ class EngineTask:
 
 
 def result_verdict(state: GameState) -> Verdict:
-    """A finished position's value: its result."""
-    outcome = state.outcome()
-    assert outcome is not None
-    winner = outcome.winner
-    proof = "draw" if winner is None else "first" if winner == FIRST else "second"
-    return Verdict(None, "over", 0.5 if winner is None else float(winner == FIRST), proof, 0)
+    """A finished position's value: its result, as the worker would say it."""
+    return Verdict.from_reply(ai.result_reply(state))
 
 
 def position_key(state: GameState) -> tuple[Any, ...]:
