@@ -91,6 +91,7 @@ def test_the_evaluation_bar_moves_toward_the_side_that_made_a_decisive_move(page
     page.get_by_test_id("toggle-eval").check()
     bar = page.get_by_test_id("eval-bar")
     expect(bar).to_have_attribute("aria-busy", "false", timeout=HINT_MS)
+    expect(bar).to_have_attribute("data-proven", "false")  # an estimate (see the position's note)
     before = int(bar.get_attribute("aria-valuenow"))
     mover = len(position["moves"]) % 2  # 0: the first player (Blue) makes the decisive move
     assert mover == (0 if position["mover"] == "first" else 1)
@@ -99,8 +100,11 @@ def test_the_evaluation_bar_moves_toward_the_side_that_made_a_decisive_move(page
     expect(bar).to_have_attribute("aria-busy", "false", timeout=HINT_MS)
     after = int(bar.get_attribute("aria-valuenow"))
     mover_before, mover_after = (before, after) if mover == 0 else (100 - before, 100 - after)
-    assert mover_before < 100 and mover_after == 100, (before, after)  # from an estimate to a proven win
-    expect(bar).to_have_attribute("data-proven", "true")
+    # Toward the mover: to a proven win, or at the least higher (on a machine
+    # so slow that the search after the move falls short of the proof).
+    assert mover_before < mover_after, (before, after)
+    if bar.get_attribute("data-proven") == "true":
+        assert mover_after == 100, (before, after)
     expect(bar).to_contain_text("Blue" if mover == 0 else "Green")
 
 

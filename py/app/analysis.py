@@ -41,6 +41,13 @@ DEFAULT_BUDGET = 0.5
 #: evaluation bar's (short: it follows every move and every step).
 HINT_SECONDS = 2.0
 EVAL_SECONDS = 0.3
+#: The evaluation bar's seed: always the same, so that the bar reads a
+#: position the same way each time on a machine of the same speed (the
+#: engine mixes the position's moves into it: every position still gets
+#: its own random draws). A search with a fixed seed that stops sooner is
+#: the first part of the one that goes on, so a slower machine sees less of
+#: the same search, never a different one.
+EVAL_SEED = 0
 
 #: Losses of winning chance (0..1) that make a move a mistake or a blunder.
 MISTAKE, BLUNDER = 0.15, 0.30

@@ -27,7 +27,7 @@ from core import GameError, GameState, SaveError
 from core.base import FIRST
 
 from . import transfer
-from .analysis import BUDGETS, DEFAULT_BUDGET, EVAL_SECONDS, HINT_SECONDS, GameAnalysis, Verdict
+from .analysis import BUDGETS, DEFAULT_BUDGET, EVAL_SECONDS, EVAL_SEED, HINT_SECONDS, GameAnalysis, Verdict
 from .archive import Archive, PastGame
 from .games import GameSpec, split_opponent
 from .saves import SaveResult, SaveSlot, write_preview
@@ -558,7 +558,7 @@ class GameScreen:
             if not self.reviewing and (self.thinking or self.needs_computer()):
                 return None  # the position is about to change
             state = self.shown_state().copy()
-            self.task = EngineTask(EVALUATE, position_key(state), state, EVAL_SECONDS, seed, self.shown_ply())
+            self.task = EngineTask(EVALUATE, position_key(state), state, EVAL_SECONDS, EVAL_SEED, self.shown_ply())
             return self.task
         return None
 
