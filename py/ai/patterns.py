@@ -1,0 +1,218 @@
+"""Local patterns of Hex and Y cells, and the move priors learned from them.
+
+A cell's *pattern* is what lies on the twelve cells around it: its six
+neighbours (the first ring, clockwise) and the six cells a bridge away (the
+far cell of each pair of neighbouring neighbours). Each of those is one of
+``EMPTY``, ``MINE`` or ``THEIRS`` (a stone of the side to move or of the
+opponent) or, off the board, ``MY_EDGE`` or ``THEIR_EDGE`` (the edge it lies
+beyond, by who owns it; in Y every edge belongs to both players and counts
+as ``MY_EDGE``). The twelve states, in base 5, make the pattern's number.
+
+Patterns are taken from the side to move's point of view and up to the
+symmetries that keep what the states mean, so that one weight serves every
+place a shape occurs:
+
+- Hex: the half turn (it maps each player's edges onto themselves); a
+  white mover's board is first mirrored across the long diagonal (a
+  transpose, which maps white's edges onto black's), so every pattern reads
+  as for black, joining top and bottom.
+- Y: all twelve symmetries of a cell's hexagon (every edge is everyone's).
+
+The number of a pattern is the smallest over its symmetric images
+(``canonical``); ``PatternTables`` precomputes, per board size, each
+cell's twelve surrounding cells (or the edge beyond) in the order each
+symmetry reads them.
+
+*Priors* (issue #16, item 4): a move's prior strength is the product of
+the weights ("gammas", Coulom's generalised Bradley-Terry model, fitted by
+minorization-maximization in ``tools/train_patterns.py``) of its features:
+its pattern, and how it lies to the last move (``LAST_NEAR``: a neighbour,
+``LAST_BRIDGE``: a bridge away, ``LAST_FAR``: neither). A move's share of
+the summed strengths of all moves is the probability that the strong
+player whose games made the weights plays it there.
+
+Pure standard library: it runs in the browser's Pyodide.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+EMPTY, MINE, THEIRS, MY_EDGE, THEIR_EDGE = range(5)
+STATES = 5
+#: Cells around a cell: six neighbours, then six bridge cells.
+RING = 12
+
+#: How a move lies to the last move (the feature group after the pattern).
+LAST_NEAR, LAST_BRIDGE, LAST_FAR = range(3)
+
+#: The six neighbour offsets (row, column), clockwise; the bridge cell
+#: ``i`` lies beyond neighbours ``i`` and ``i + 1``.
+HEX_RING = ((-1, 0), (-1, 1), (0, 1), (1, 0), (1, -1), (0, -1))
+Y_RING = ((-1, -1), (-1, 0), (0, 1), (1, 1), (1, 0), (0, -1))
+
+
+def _around(ring: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """The twelve offsets: the ring, then each pair's bridge cell."""
+    bridges = tuple((ring[i][0] + ring[(i + 1) % 6][0], ring[i][1] + ring[(i + 1) % 6][1]) for i in range(6))
+    return tuple(ring) + bridges
+
+
+def _rotation(steps: int) -> tuple[int, ...]:
+    """The permutation of the twelve places under a turn by ``steps``
+    sixths: place ``k`` of the turned pattern reads place ``perm[k]``."""
+    return tuple((k + steps) % 6 for k in range(6)) + tuple(6 + (k + steps) % 6 for k in range(6))
+
+
+def _reflection() -> tuple[int, ...]:
+    """A mirror image: neighbour ``k`` <-> ``5 - k``; bridge ``k`` (between
+    neighbours k and k+1) <-> bridge ``4 - k`` (between 4 - k and 5 - k)."""
+    return tuple(5 - k for k in range(6)) + tuple(6 + (4 - k) % 6 for k in range(6))
+
+
+def _compose(first: tuple[int, ...], then: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(first[then[k]] for k in range(RING))
+
+
+#: Hex: identity and the half turn. Y: the twelve symmetries of a hexagon.
+HEX_SYMMETRIES = (_rotation(0), _rotation(3))
+Y_SYMMETRIES = tuple(_rotation(s) for s in range(6)) + tuple(_compose(_reflection(), _rotation(s)) for s in range(6))
+#: Hex's transpose (row, col) -> (col, row) as a permutation of the places
+#: (it maps the offset list onto itself, mirrored).
+HEX_TRANSPOSE = _reflection()
+
+
+def number(states: Sequence[int]) -> int:
+    """The pattern number of twelve states (place 0 the lowest digit)."""
+    value = 0
+    for state in reversed(states):
+        value = value * STATES + state
+    return value
+
+
+def states_of(value: int) -> list[int]:
+    """The twelve states of a pattern number (``number``'s inverse)."""
+    out = []
+    for _ in range(RING):
+        value, state = divmod(value, STATES)
+        out.append(state)
+    return out
+
+
+def canonical(states: Sequence[int], symmetries: Sequence[tuple[int, ...]]) -> int:
+    """The smallest number among the symmetric images of ``states``."""
+    return min(number([states[perm[k]] for k in range(RING)]) for perm in symmetries)
+
+
+class PatternTables:
+    """One game and board size's tables. ``places[cell]``: the twelve
+    surrounding cells (an index, or ``-1 - edge`` beyond the board, where
+    edge 0 is the first player's and 1 the second's; ``-3`` beyond a Hex
+    corner, read as the opponent's edge by either player; in Y every edge
+    is both players', code ``-1``). ``near[cell]``/``bridge[cell]``: the cells
+    a neighbour / a bridge away."""
+
+    def __init__(self, game: str, size: int) -> None:
+        if game not in ("hex", "y"):
+            raise ValueError(f"no patterns for {game!r}")
+        self.game, self.size = game, size
+        if game == "hex":
+            coords = [(row, col) for row in range(size) for col in range(size)]
+            offsets = _around(HEX_RING)
+            self.symmetries: tuple[tuple[int, ...], ...] = HEX_SYMMETRIES
+        else:
+            coords = [(row, col) for row in range(size) for col in range(row + 1)]
+            offsets = _around(Y_RING)
+            self.symmetries = Y_SYMMETRIES
+        index = {rc: i for i, rc in enumerate(coords)}
+        places = []
+        for row, col in coords:
+            here = []
+            for dr, dc in offsets:
+                at = (row + dr, col + dc)
+                if at in index:
+                    here.append(index[at])
+                elif game == "y":
+                    here.append(-1)
+                else:  # beyond a row edge: black's; a column edge: white's; beyond both: -3
+                    rows_out, cols_out = not 0 <= at[0] < size, not 0 <= at[1] < size
+                    here.append(-3 if rows_out and cols_out else -1 if rows_out else -2)
+            places.append(tuple(here))
+        self.places = tuple(places)
+        self.cells = len(coords)
+        self.near = tuple(frozenset(p for p in here[:6] if p >= 0) for here in self.places)
+        self.bridge = tuple(frozenset(p for p in here[6:] if p >= 0) for here in self.places)
+
+    def states(self, owners: Sequence[int], cell: int, mover: int) -> list[int]:
+        """The twelve states around ``cell`` for ``mover`` (0 or 1) on a
+        board of owners (-1 empty, else the player), in the frame patterns
+        are numbered in (a white Hex mover's pattern transposed)."""
+        out = []
+        for place in self.places[cell]:
+            if place >= 0:
+                owner = owners[place]
+                out.append(EMPTY if owner < 0 else MINE if owner == mover else THEIRS)
+            elif self.game == "y":
+                out.append(MY_EDGE)
+            else:  # beyond a corner (both edges) counts as neither player's help
+                out.append(MY_EDGE if -1 - place == mover else THEIR_EDGE)
+        if self.game == "hex" and mover == 1:
+            out = [out[HEX_TRANSPOSE[k]] for k in range(RING)]
+        return out
+
+    def pattern(self, owners: Sequence[int], cell: int, mover: int) -> int:
+        """``cell``'s canonical pattern number for ``mover``."""
+        return canonical(self.states(owners, cell, mover), self.symmetries)
+
+    def last_relation(self, cell: int, last: int | None) -> int:
+        """How ``cell`` lies to the last move (``LAST_*``)."""
+        if last is None or last < 0:
+            return LAST_FAR
+        if cell in self.near[last]:
+            return LAST_NEAR
+        if cell in self.bridge[last]:
+            return LAST_BRIDGE
+        return LAST_FAR
+
+
+_TABLES: dict[tuple[str, int], PatternTables] = {}
+
+
+def tables(game: str, size: int) -> PatternTables:
+    """The tables for one game and size (built once)."""
+    key = (game, size)
+    found = _TABLES.get(key)
+    if found is None:
+        found = _TABLES[key] = PatternTables(game, size)
+    return found
+
+
+class Priors:
+    """Learned weights: ``patterns`` (pattern number -> gamma), ``rare``
+    (the gamma of every other pattern) and ``last`` (one gamma per
+    ``LAST_*``), as ``tools/train_patterns.py`` writes them."""
+
+    def __init__(self, patterns: Mapping[int, float], last: Sequence[float], rare: float = 1.0) -> None:
+        self.patterns = dict(patterns)
+        self.last = tuple(last)
+        self.rare = rare
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> Priors:
+        """The priors from the trainer's JSON object."""
+        return cls({int(k): float(v) for k, v in data["patterns"].items()},  # type: ignore[attr-defined]
+                   [float(v) for v in data["last"]], float(data["rare"]))  # type: ignore[attr-defined,arg-type]
+
+    def strengths(self, table: PatternTables, owners: Sequence[int], mover: int, last: int | None,
+                  cells: Sequence[int]) -> list[float]:
+        """Each of ``cells``' strength (the product of its features' gammas)."""
+        get, rare = self.patterns.get, self.rare
+        return [get(table.pattern(owners, cell, mover), rare) * self.last[table.last_relation(cell, last)]
+                for cell in cells]
+
+    def probabilities(self, table: PatternTables, owners: Sequence[int], mover: int, last: int | None,
+                      cells: Sequence[int]) -> list[float]:
+        """Each of ``cells``' share of the summed strength (they add to 1)."""
+        strengths = self.strengths(table, owners, mover, last, cells)
+        total = sum(strengths)
+        return [value / total for value in strengths]

@@ -1,0 +1,167 @@
+"""Fit the Hex and Y move priors of ``ai.patterns`` to games of strong play.
+
+    python tools/train_patterns.py --game hex --games games.jsonl --out priors.json [--min-count 20]
+
+``--games``: one game a line, JSON ``{"game": "hex", "size": 11, "moves":
+["f6", "e7", ...]}`` in the notation of docs/gtp.md (the swap, if any,
+spelled ``swap``; the games may be of any size). Every position with at
+least one stone is a *competition*: every empty cell is a candidate, with
+two features (its pattern, and how it lies to the last move), and the move
+played is the winner. Patterns met fewer than ``--min-count`` times as a
+candidate share one feature, the "rare" one, which is also the weight of
+any pattern the priors have never seen.
+
+The model is Coulom's generalised Bradley-Terry one ("Computing Elo
+ratings of move patterns in the game of Go", 2007): a candidate's strength
+is the product of its features' gammas, and it wins its competition with
+probability strength / (sum of all candidates' strengths). The gammas are
+fitted by minorization-maximization (``fit``), one feature group at a
+time, with a prior of one virtual win and one virtual loss against a
+gamma-1 opponent per feature (so an unseen win cannot drive a gamma to
+infinity). Output: JSON ``{"game", "positions", "patterns": {number:
+gamma}, "rare": gamma, "last": [near, bridge, far]}`` with the log
+likelihood per move before and after, printed on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Iterable, Sequence
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+
+from ai import patterns  # noqa: E402
+from registry import STATES  # noqa: E402
+
+#: A competition: the candidates as (feature per group, how many
+#: candidates have exactly those features), and the winner's features.
+Competition = tuple[list[tuple[tuple[int, ...], int]], tuple[int, ...]]
+
+
+def fit(competitions: Sequence[Competition], groups: int, iterations: int = 30) -> list[dict[int, float]]:
+    """The gammas of every feature (``[group][feature]``) by MM."""
+    gammas: list[dict[int, float]] = [{} for _ in range(groups)]
+    wins: list[Counter[int]] = [Counter() for _ in range(groups)]
+    for candidates, winner in competitions:
+        for g in range(groups):
+            wins[g][winner[g]] += 1
+        for features, _ in candidates:
+            for g in range(groups):
+                gammas[g].setdefault(features[g], 1.0)
+
+    def strength(features: tuple[int, ...]) -> float:
+        value = 1.0
+        for g in range(groups):
+            value *= gammas[g][features[g]]
+        return value
+
+    for _ in range(iterations):
+        for g in range(groups):
+            table = gammas[g]
+            denominators: Counter[int] = Counter()
+            for candidates, _ in competitions:
+                total = sum(strength(features) * count for features, count in candidates)
+                for features, count in candidates:
+                    feature = features[g]
+                    denominators[feature] += strength(features) / table[feature] * count / total
+            for feature, gamma in table.items():
+                table[feature] = (wins[g][feature] + 1.0) / (denominators[feature] + 2.0 / (gamma + 1.0))
+            # Scale-free: keep the group's geometric mean at 1.
+            mean = math.exp(sum(math.log(v) for v in table.values()) / len(table))
+            for feature in table:
+                table[feature] /= mean
+    return gammas
+
+
+def log_likelihood(competitions: Sequence[Competition], gammas: Sequence[dict[int, float]]) -> float:
+    """The mean log probability of the moves played, under ``gammas``."""
+    total = 0.0
+    for candidates, winner in competitions:
+        def strength(features: tuple[int, ...]) -> float:
+            value = 1.0
+            for g, table in enumerate(gammas):
+                value *= table.get(features[g], 1.0)
+            return value
+        total += math.log(strength(winner) / sum(strength(f) * n for f, n in candidates))
+    return total / max(1, len(competitions))
+
+
+RARE = -1  # the shared feature of the rare patterns
+
+
+def competitions_of(game: str, records: Iterable[dict]) -> list[list[tuple[tuple[int, int], bool]]]:
+    """Per position of every game: each empty cell's (pattern, last
+    relation) and whether it was the move played."""
+    out = []
+    for record in records:
+        if record.get("game", game) != game:
+            continue
+        state = STATES[game].from_settings({"size": record["size"], "swap": "swap" in record["moves"]})
+        table = patterns.tables(game, record["size"])
+        last = None
+        for text in record["moves"]:
+            move = state.parse_move(text)
+            if text != "swap" and last is not None:
+                owners = state.owners()
+                mover = state.turn
+                position = []
+                for cell in range(table.cells):
+                    if owners[cell] < 0:
+                        position.append(((table.pattern(owners, cell, mover), table.last_relation(cell, last)),
+                                         cell == move))
+                out.append(position)
+            state.push(move)
+            if text != "swap":
+                last = move
+    return out
+
+
+def compress(positions: Sequence[Sequence[tuple[tuple[int, int], bool]]], keep: set[int]) -> list[Competition]:
+    """The positions as competitions, rare patterns merged into ``RARE``."""
+    out: list[Competition] = []
+    for position in positions:
+        counts: Counter[tuple[int, ...]] = Counter()
+        winner: tuple[int, ...] = ()
+        for (pattern, last), played in position:
+            features = (pattern if pattern in keep else RARE, last)
+            counts[features] += 1
+            if played:
+                winner = features
+        if winner:
+            out.append((list(counts.items()), winner))
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", choices=["hex", "y"], required=True)
+    parser.add_argument("--games", type=Path, required=True, help="JSON lines, one game each")
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--min-count", type=int, default=20)
+    parser.add_argument("--iterations", type=int, default=30)
+    args = parser.parse_args(argv)
+    records = [json.loads(line) for line in args.games.read_text().splitlines() if line.strip()]
+    positions = competitions_of(args.game, records)
+    seen: Counter[int] = Counter(features[0] for position in positions for features, _ in position)
+    keep = {pattern for pattern, count in seen.items() if count >= args.min_count}
+    competitions = compress(positions, keep)
+    before = log_likelihood(competitions, [{}, {}])
+    gammas = fit(competitions, 2, args.iterations)
+    after = log_likelihood(competitions, gammas)
+    print(f"{len(records)} games, {len(competitions)} positions, {len(keep)} patterns kept: "
+          f"log likelihood per move {before:.3f} -> {after:.3f}", file=sys.stderr)
+    out = {"game": args.game, "positions": len(competitions),
+           "patterns": {str(p): round(g, 4) for p, g in sorted(gammas[0].items()) if p != RARE},
+           "rare": round(gammas[0].get(RARE, 1.0), 4),
+           "last": [round(gammas[1].get(i, 1.0), 4) for i in range(3)]}
+    args.out.write_text(json.dumps(out, separators=(",", ":")) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
