@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import math
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -179,3 +181,19 @@ def test_the_trainer_learns_a_players_habit_from_its_games(tmp_path):
     table = patterns.tables("hex", 7)
     chances = priors.probabilities(table, owners, 0, 24, [25, 0])
     assert chances[0] > chances[1] and abs(sum(chances) - 1) < 1e-9
+
+
+def test_selfplay_records_whole_refereed_games_of_a_gtp_engine(tmp_path):
+    # Our own GTP engine plays itself (any GTP engine would do).
+    gtp = Path(__file__).resolve().parent.parent / "py" / "gtp.py"
+    out = tmp_path / "games.jsonl"
+    command = f"{sys.executable} {gtp} --game hex --size 5 --level beginner --seed 3"
+    assert train.main(["--game", "hex", "--selfplay", command, "--size", "5", "--count", "2", "--seed", "4",
+                       "--games", str(out)]) == 0
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(records) == 2 and records[0]["moves"] != records[1]["moves"]  # the random first stones differ
+    for record in records:
+        state = STATES["hex"].from_settings({"size": 5, "swap": False})
+        for text in record["moves"]:
+            state.play(text)
+        assert state.is_over()

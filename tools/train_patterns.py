@@ -1,6 +1,17 @@
 """Fit the Hex and Y move priors of ``ai.patterns`` to games of strong play.
 
     python tools/train_patterns.py --game hex --games games.jsonl --out priors.json [--min-count 20]
+    python tools/train_patterns.py --game hex --selfplay "CMD ARGS" --setup "CMD; CMD" --size 11 \
+        --count 40 --games games.jsonl [--seed 1]
+
+The second form makes the games: a GTP engine (its command line) plays
+itself, ``--count`` games on a ``--size`` board without the swap rule,
+each opened with a random first stone (seeded) so that the games differ;
+the setup commands go to the engine after ``boardsize``. The games are
+appended to ``--games``, one a line, as the first form reads them; a game
+ends when the rules say so, or when the engine resigns or stops. (Any
+engine that speaks GTP with the notation of docs/gtp.md will do; for the
+committed priors it was MoHex 2.0, see README.)
 
 ``--games``: one game a line, JSON ``{"game": "hex", "size": 11, "moves":
 ["f6", "e7", ...]}`` in the notation of docs/gtp.md (the swap, if any,
@@ -28,6 +39,9 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import random
+import shlex
+import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
@@ -137,14 +151,92 @@ def compress(positions: Sequence[Sequence[tuple[tuple[int, int], bool]]], keep: 
     return out
 
 
+class Gtp:
+    """A GTP engine in a subprocess: ``ask`` sends one command and returns
+    its answer (ValueError on a ``?`` reply)."""
+
+    def __init__(self, command: str) -> None:
+        self.process = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL, text=True, bufsize=1)
+
+    def ask(self, command: str) -> str:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(command + "\n")
+        lines = []
+        while True:
+            line = self.process.stdout.readline()
+            if not line:
+                raise ValueError(f"the engine stopped after {command!r}")
+            if not line.strip():
+                if lines:
+                    break
+                continue
+            lines.append(line.strip())
+        answer = " ".join(lines)
+        if answer.startswith("?"):
+            raise ValueError(f"{command!r}: {answer}")
+        return answer.lstrip("=").strip()
+
+    def close(self) -> None:
+        try:
+            self.ask("quit")
+        except (ValueError, OSError):
+            pass
+        self.process.wait(timeout=10)
+
+
+def selfplay(game: str, command: str, setup: str, size: int, count: int, seed: int, out: Path) -> None:
+    """``count`` games of the engine against itself, appended to ``out``
+    (see the module doc). Our rules engine referees every move."""
+    rng = random.Random(seed)
+    engine = Gtp(command)
+    try:
+        for index in range(count):
+            if engine.process.poll() is not None:  # it stopped during the last game
+                engine = Gtp(command)
+            engine.ask(f"boardsize {size}")
+            engine.ask("clear_board")
+            for line in filter(None, (part.strip() for part in setup.split(";"))):
+                engine.ask(line)
+            state = STATES[game].from_settings({"size": size, "swap": False})
+            first = rng.randrange(len(state.owners()))
+            engine.ask(f"play b {state.move_to_text(first)}")
+            state.push(first)
+            while not state.is_over():
+                colour = "bw"[state.turn]
+                try:
+                    text = engine.ask(f"genmove {colour}").lower()
+                except ValueError:  # MoHex 2.0 may stop once it sees its loss (it prints why on stderr)
+                    break
+                if text == "resign":
+                    break
+                state.push(state.parse_move(text))
+            with out.open("a") as file:
+                file.write(json.dumps({"game": game, "size": size,
+                                       "moves": [state.move_to_text(m) for m in state.moves]}) + "\n")
+            print(f"game {index + 1}/{count}: {len(state.moves)} moves", file=sys.stderr, flush=True)
+    finally:
+        engine.close()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", choices=["hex", "y"], required=True)
     parser.add_argument("--games", type=Path, required=True, help="JSON lines, one game each")
-    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--out", type=Path, help="the fitted priors (JSON)")
+    parser.add_argument("--selfplay", help="make games instead: a GTP engine's command line")
+    parser.add_argument("--setup", default="", help="GTP commands after boardsize, ';'-separated")
+    parser.add_argument("--size", type=int, default=11)
+    parser.add_argument("--count", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--min-count", type=int, default=20)
     parser.add_argument("--iterations", type=int, default=30)
     args = parser.parse_args(argv)
+    if args.selfplay:
+        selfplay(args.game, args.selfplay, args.setup, args.size, args.count, args.seed, args.games)
+        return 0
+    if args.out is None:
+        parser.error("--out is needed to fit")
     records = [json.loads(line) for line in args.games.read_text().splitlines() if line.strip()]
     positions = competitions_of(args.game, records)
     seen: Counter[int] = Counter(features[0] for position in positions for features, _ in position)
