@@ -1,8 +1,12 @@
-"""Play our strongest level of UTTT, Hex or Y against OpenSpiel's MCTSBot.
+"""Play our strongest level of UTTT, Hex or Y against OpenSpiel's MCTSBot,
+or of Hex and Y against any GTP engine.
 
     python tools/arena.py --game uttt --games 40 --move-time 1.0 [--our-time-factor 0.5] [--gtp]
     python tools/arena.py --game hex --size 11 --games 40 --move-time 1.0 [--jobs 2] [--json]
     python tools/arena.py --game y --size 11 --games 40 --move-time 1.0
+    python tools/arena.py --game hex --size 11 --games 20 --move-time 2 \
+        --opponent-gtp "/path/to/mohex --use-logfile=0" --opponent-dialect mohex \
+        --opponent-setup "param_mohex max_games 100; param_mohex num_threads 1"
 
 The opponent is a plain UCT search with random playouts, in C++: OpenSpiel's
 ``MCTSBot`` (``pip install -r requirements-bench.txt``) on its games
@@ -42,6 +46,52 @@ seeded, and with ``--jobs N`` they are played in N worker processes, each
 game on its own, the results merged in game order. Output: progress on
 stderr, then a one-line summary and a Markdown table row on stdout, or with
 ``--json`` the summary as one JSON object on stdout.
+
+A GTP opponent (``--opponent-gtp "CMD ARGS"``, Hex and Y) is one process for
+the whole match (started again should it die). Each game it gets
+``boardsize N``, ``clear_board``, its dialect's own setup and then the
+commands of ``--opponent-setup`` (separated by ``;``; a refused one stops
+the match). It is told every move with ``play`` and asked with ``genmove``;
+the wall time of each ``genmove`` is its think time, and ours is the time
+our ``choose_move`` (or ``genmove`` of ``py/gtp.py`` with ``--gtp``) takes.
+Here ``--move-time`` is our time per move (times ``--our-time-factor``; 0:
+our ``--level``'s own budget); the opponent's budget is whatever its setup
+says. The swap rule is off.
+
+Our rules engine referees every game: the opponent's answer must name a
+cell (in its dialect) that is legal in our position, or the opponent loses
+that game (a *forfeit*, reported with its text and the reason); ``resign``
+loses it too. A harness failure (the opponent stops, answers nothing within
+``--opponent-timeout``, or refuses one of our moves) makes the game *void*:
+reported, counted for nobody. At the end of a game the opponent is asked
+for its own verdict where its dialect has a command for it, and any
+disagreement with ours is reported (a sign of a wrong translation).
+
+Openings are paired: games 2k and 2k+1 start with the same first stone
+(black's, played by nobody's search), we are black in the first and white
+in the second. ``--openings`` gives the stones: ``random`` (every cell
+once, in an order seeded by ``--seed``; the default), ``all`` (cell order),
+``none`` (an empty board; the pairs still swap colours) or a comma list of
+cells in our notation.
+
+The dialects (``--opponent-dialect``):
+
+- ``ours``: ``docs/gtp.md``; ``b`` moves first; ``final_score`` answers
+  ``B+``/``W+``. For ``py/gtp.py`` itself or any engine that speaks it.
+- ``mohex``: MoHex 2.0 (Benzene), Hex only. The same cells as ours (letter
+  the column, number the row from the top, black first and joining the
+  top and bottom rows), ``final_score`` the same; ``param_game allow_swap
+  0`` is sent first.
+- ``morat``: Morat (``morat-hex``, ``morat-y``). Its first player is ``w``
+  and its second ``b``; ``winner`` answers ``white``/``black``/``none``.
+  Hex cells are ours. In Y its cell ``(x, y)`` has ``x + y < size`` with
+  row ``y = 0`` the long edge, written ``letter(x)`` and ``y + 1``: our row
+  ``r`` from the apex, position ``c`` is its ``x = c, y = size - 1 - r``,
+  so our ``a1`` (the apex) is its ``a{size}`` and our bottom row its row 1.
+
+The summary gives the games, wins and losses, the score with its 95%
+Wilson interval, the mean wall seconds per move of both sides, and the
+forfeits, resignations, void games and disagreements.
 """
 
 from __future__ import annotations
