@@ -134,3 +134,25 @@ def test_mohex_is_hex_only_and_switches_swap_off() -> None:
     assert dialect.winner("B+") == FIRST and dialect.winner("W+") == SECOND
     with pytest.raises(ValueError):
         arena.GtpOpponent(SCRIPTED, dialect, "y", 5, [])
+
+
+def test_the_dialect_check_passes_for_our_engine_and_catches_a_wrong_verdict() -> None:
+    ours = arena.GtpOpponent(ours_as_opponent("y"), arena.Dialect(), "y", 5, [])
+    try:
+        assert arena.check_dialect(ours, lambda: YState(5, swap=False), 5, seed=2) == 5
+    finally:
+        ours.close()
+    # The script always scores W+: a random game black wins shows the difference.
+    liar = arena.GtpOpponent(SCRIPTED, arena.Dialect(), "hex", 5, [])
+    try:
+        with pytest.raises(arena.OpponentError, match="it scores"):
+            arena.check_dialect(liar, lambda: HexState(5, swap=False), 20, seed=2)
+    finally:
+        liar.close()
+    # Morat's colour words sent to our engine: black's first stone goes as "w", which it refuses.
+    wrong = arena.GtpOpponent(ours_as_opponent("hex"), arena.MoratDialect(), "hex", 5, [])
+    try:
+        with pytest.raises(arena.OpponentError, match="refused"):
+            arena.check_dialect(wrong, lambda: HexState(5, swap=False), 1, seed=2)
+    finally:
+        wrong.close()

@@ -65,7 +65,10 @@ loses it too. A harness failure (the opponent stops, answers nothing within
 ``--opponent-timeout``, or refuses one of our moves) makes the game *void*:
 reported, counted for nobody. At the end of a game the opponent is asked
 for its own verdict where its dialect has a command for it, and any
-disagreement with ours is reported (a sign of a wrong translation).
+disagreement with ours is reported (a sign of a wrong translation). Before
+the match, ``--opponent-check-games`` random games (10) are played into it
+move by move and its verdict on each must be ours, or nothing is played.
+Games are played one at a time (``--jobs`` applies to OpenSpiel only).
 
 Openings are paired: games 2k and 2k+1 start with the same first stone
 (black's, played by nobody's search), we are black in the first and white
@@ -879,6 +882,26 @@ class GtpOpponent:
             self.process = None
 
 
+def check_dialect(opponent: GtpOpponent, new_state, games: int, seed: int) -> int:  # type: ignore[no-untyped-def]
+    """Random games told to the opponent move by move; at each end its own
+    verdict must be ours (where its dialect can ask). Raises OpponentError
+    on a refused move or a different verdict. Returns the games compared."""
+    if opponent.dialect.result_command is None:
+        return 0
+    rng = random.Random(seed)
+    for number in range(games):
+        state = new_state()
+        opponent.new_game()
+        while not state.is_over():
+            state.play(rng.choice(state.legal_moves()))
+        verdict = opponent.result(state)
+        if verdict != state.outcome().winner:
+            moves = " ".join(opponent.dialect.to_text(state, move) for move in state.moves)
+            raise OpponentError(f"random game {number + 1}: it scores {verdict!r}, our rules "
+                                f"{state.outcome().winner!r} (its moves: {moves})")
+    return games
+
+
 def opening_cells(spec: str, state: GameState, seed: int) -> list[int | None]:
     """The first stones of the game pairs: ``random`` (every cell once, in a
     seeded order), ``all`` (every cell in order), ``none`` (no forced first
@@ -1048,6 +1071,18 @@ def gtp_main(options: argparse.Namespace, parser: argparse.ArgumentParser) -> in
     started = time.perf_counter()
     tally = GtpTally()
     stderr = open(options.opponent_stderr, "a") if options.opponent_stderr else subprocess.DEVNULL
+    if options.opponent_check_games:
+        checker = GtpOpponent(options.opponent_gtp, dialect, options.game, size, list(setup),
+                              options.opponent_timeout, stderr)
+        try:
+            checked = check_dialect(checker, lambda: (HexState if options.game == "hex" else YState)(size, swap=False),
+                                    options.opponent_check_games, options.seed)
+        except OpponentError as error:
+            print(f"arena.py: the opponent's rules or notation differ: {error}", file=sys.stderr)
+            return 1
+        finally:
+            checker.close()
+        print(f"the opponent scores {checked} random games as our rules do", file=sys.stderr)
     colours = ("black", "white")
     try:
         for result in play_gtp_match(config, options.games, stderr):
@@ -1123,6 +1158,8 @@ def main(argv: list[str] | None = None) -> int:
     gtp.add_argument("--level", help="our level (default the strongest); with --move-time 0 its own budget")
     gtp.add_argument("--opponent-timeout", type=float, default=120.0, help="seconds to wait for any answer")
     gtp.add_argument("--opponent-stderr", metavar="FILE", help="append the opponent's standard error here")
+    gtp.add_argument("--opponent-check-games", type=int, default=10,
+                     help="random games told to the opponent first, its verdicts compared with ours (0: none)")
     options = parser.parse_args(argv)
     if options.opponent_gtp:
         return gtp_main(options, parser)
