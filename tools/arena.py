@@ -1012,7 +1012,8 @@ class GtpMatch:
         self.theirs.close()
 
 
-def play_gtp_match(config: GtpMatchConfig, games: int, stderr: Any = subprocess.DEVNULL):  # type: ignore[no-untyped-def]
+def play_gtp_match(config: GtpMatchConfig, games: int,  # type: ignore[no-untyped-def]
+                   stderr: Any = subprocess.DEVNULL):
     """The games' results in order (one opponent process, one game at a time)."""
     match = GtpMatch(config, stderr)
     try:
@@ -1137,7 +1138,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", type=int, help="the board's side, for " + ", ".join(
         f"{game} (default {GAMES[game].setting('size').default})" for game in ADAPTERS if sized(game)))
     parser.add_argument("--games", type=int, default=40)
-    parser.add_argument("--move-time", type=float, default=1.0, help="OpenSpiel's seconds per move (with --opponent-gtp: ours; 0 for our level's own budget)")
+    parser.add_argument("--move-time", type=float, default=1.0,
+                        help="OpenSpiel's seconds per move (with --opponent-gtp: ours; 0: our level's own budget)")
     parser.add_argument("--our-time-factor", type=float, default=1.0, help="our time = factor x move time")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--gtp", action="store_true", help="play our side through py/gtp.py")
