@@ -744,8 +744,11 @@ class GtpProcess:
     def __init__(self, command: str, timeout: float, stderr: Any = subprocess.DEVNULL) -> None:
         self.command = command
         self.timeout = timeout
-        self.process = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=stderr, text=True, bufsize=1)
+        try:
+            self.process = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                            stderr=stderr, text=True, bufsize=1)
+        except (OSError, ValueError) as error:
+            raise OpponentError(f"cannot start {command!r}: {error}") from None
         self.lines: queue.Queue[str | None] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
 
@@ -1056,7 +1059,10 @@ def gtp_main(options: argparse.Namespace, parser: argparse.ArgumentParser) -> in
     if options.game not in dialect.games:
         parser.error(f"the {dialect.name} dialect has no {options.game}")
     size = options.size or GAMES[options.game].setting("size").default
-    state = (HexState if options.game == "hex" else YState)(size, swap=False)
+    try:
+        state = (HexState if options.game == "hex" else YState)(size, swap=False)
+    except GameError as error:
+        parser.error(str(error))
     try:
         openings = opening_cells(options.openings, state, options.seed)
     except GameError as error:
@@ -1079,7 +1085,7 @@ def gtp_main(options: argparse.Namespace, parser: argparse.ArgumentParser) -> in
             checked = check_dialect(checker, lambda: (HexState if options.game == "hex" else YState)(size, swap=False),
                                     options.opponent_check_games, options.seed)
         except OpponentError as error:
-            print(f"arena.py: the opponent's rules or notation differ: {error}", file=sys.stderr)
+            print(f"arena.py: the opponent failed the check: {error}", file=sys.stderr)
             return 1
         finally:
             checker.close()
