@@ -1,8 +1,12 @@
-"""Play our strongest level of UTTT, Hex or Y against OpenSpiel's MCTSBot.
+"""Play our strongest level of UTTT, Hex or Y against OpenSpiel's MCTSBot,
+or of Hex and Y against any GTP engine.
 
     python tools/arena.py --game uttt --games 40 --move-time 1.0 [--our-time-factor 0.5] [--gtp]
     python tools/arena.py --game hex --size 11 --games 40 --move-time 1.0 [--jobs 2] [--json]
     python tools/arena.py --game y --size 11 --games 40 --move-time 1.0
+    python tools/arena.py --game hex --size 11 --games 20 --move-time 2 \
+        --opponent-gtp "/path/to/mohex --use-logfile=0" --opponent-dialect mohex \
+        --opponent-setup "param_mohex max_games 100; param_mohex num_threads 1"
 
 The opponent is a plain UCT search with random playouts, in C++: OpenSpiel's
 ``MCTSBot`` (``pip install -r requirements-bench.txt``) on its games
@@ -42,6 +46,55 @@ seeded, and with ``--jobs N`` they are played in N worker processes, each
 game on its own, the results merged in game order. Output: progress on
 stderr, then a one-line summary and a Markdown table row on stdout, or with
 ``--json`` the summary as one JSON object on stdout.
+
+A GTP opponent (``--opponent-gtp "CMD ARGS"``, Hex and Y) is one process for
+the whole match (started again should it die). Each game it gets
+``boardsize N``, ``clear_board``, its dialect's own setup and then the
+commands of ``--opponent-setup`` (separated by ``;``; a refused one stops
+the match). It is told every move with ``play`` and asked with ``genmove``;
+the wall time of each ``genmove`` is its think time, and ours is the time
+our ``choose_move`` (or ``genmove`` of ``py/gtp.py`` with ``--gtp``) takes.
+Here ``--move-time`` is our time per move (times ``--our-time-factor``; 0:
+our ``--level``'s own budget); the opponent's budget is whatever its setup
+says. The swap rule is off.
+
+Our rules engine referees every game: the opponent's answer must name a
+cell (in its dialect) that is legal in our position, or the opponent loses
+that game (a *forfeit*, reported with its text and the reason); ``resign``
+loses it too. A harness failure (the opponent stops, answers nothing within
+``--opponent-timeout``, or refuses one of our moves) makes the game *void*:
+reported, counted for nobody. At the end of a game the opponent is asked
+for its own verdict where its dialect has a command for it, and any
+disagreement with ours is reported (a sign of a wrong translation). Before
+the match, ``--opponent-check-games`` random games (10) are played into it
+move by move and its verdict on each must be ours, or nothing is played.
+Games are played one at a time (``--jobs`` applies to OpenSpiel only).
+
+Openings are paired: games 2k and 2k+1 start with the same first stone
+(black's, played by nobody's search), we are black in the first and white
+in the second. ``--openings`` gives the stones: ``random`` (every cell
+once, in an order seeded by ``--seed``; the default), ``all`` (cell order),
+``none`` (an empty board; the pairs still swap colours) or a comma list of
+cells in our notation.
+
+The dialects (``--opponent-dialect``):
+
+- ``ours``: ``docs/gtp.md``; ``b`` moves first; ``final_score`` answers
+  ``B+``/``W+``. For ``py/gtp.py`` itself or any engine that speaks it.
+- ``mohex``: MoHex 2.0 (Benzene), Hex only. The same cells as ours (letter
+  the column, number the row from the top, black first and joining the
+  top and bottom rows), ``final_score`` the same; ``param_game allow_swap
+  0`` is sent first.
+- ``morat``: Morat (``morat-hex``, ``morat-y``). Its first player is ``w``
+  and its second ``b``; ``winner`` answers ``white``/``black``/``none``.
+  Hex cells are ours. In Y its cell ``(x, y)`` has ``x + y < size`` with
+  row ``y = 0`` the long edge, written ``letter(x)`` and ``y + 1``: our row
+  ``r`` from the apex, position ``c`` is its ``x = c, y = size - 1 - r``,
+  so our ``a1`` (the apex) is its ``a{size}`` and our bottom row its row 1.
+
+The summary gives the games, wins and losses, the score with its 95%
+Wilson interval, the mean wall seconds per move of both sides, and the
+forfeits, resignations, void games and disagreements.
 """
 
 from __future__ import annotations
@@ -49,9 +102,13 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import queue
 import random
+import re
+import shlex
 import subprocess
 import sys
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -373,9 +430,9 @@ class SpielPlayer:
 class InProcessPlayer:
     """Our engine in this process, one per game (its tree kept between moves)."""
 
-    def __init__(self, game: str, move_time: float, seed: int) -> None:
+    def __init__(self, game: str, move_time: float | None, seed: int, level: str | None = None) -> None:
         self.engine = ai.new_engine(game)
-        self.level = ai.levels(game)[-1]
+        self.level = ai.levels(game)[-1] if level is None else level
         self.move_time = move_time
         self.seed = seed
 
@@ -388,14 +445,20 @@ class InProcessPlayer:
 
 
 class GtpPlayer:
-    """Our GTP engine in a subprocess, told every move."""
+    """Our GTP engine in a subprocess, told every move it has not seen (an
+    opening stone too)."""
 
-    def __init__(self, game: str, size: int | None, move_time: float, seed: int) -> None:
-        command = [sys.executable, str(ROOT / "py" / "gtp.py"), "--game", game, "--move-time", str(move_time),
-                   "--seed", str(seed)]
+    def __init__(self, game: str, size: int | None, move_time: float | None, seed: int,
+                 level: str | None = None) -> None:
+        command = [sys.executable, str(ROOT / "py" / "gtp.py"), "--game", game, "--seed", str(seed)]
+        if move_time is not None:
+            command += ["--move-time", str(move_time)]
+        if level is not None:
+            command += ["--level", level]
         if size is not None:
             command += ["--size", str(size)]
         self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.told = 0  # moves of the game it knows
 
     def send(self, command: str) -> str:
         assert self.process.stdin and self.process.stdout
@@ -415,10 +478,13 @@ class GtpPlayer:
         return response[1:].strip()
 
     def choose(self, state: GameState, opponent_move: int | None) -> int:
+        for ply in range(self.told, len(state.moves)):
+            colour = "b" if ply % 2 == 0 else "w"
+            self.send(f"play {colour} {state.move_to_text(state.moves[ply])}")
         colour = "b" if state.turn == FIRST else "w"
-        if opponent_move is not None:
-            self.send(f"play {'w' if colour == 'b' else 'b'} {state.move_to_text(opponent_move)}")
-        return state.parse_move(self.send(f"genmove {colour}"))
+        move = state.parse_move(self.send(f"genmove {colour}"))
+        self.told = len(state.moves) + 1
+        return move
 
     def close(self) -> None:
         try:
@@ -573,13 +639,513 @@ def play_games(config: MatchConfig, games: int, jobs: int):  # type: ignore[no-u
         yield from pool.map(_worker_play, range(games))
 
 
+# -- any GTP engine as the opponent -----------------------------------------------------------
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+_CELL_TEXT = re.compile(r"([a-z])([0-9]{1,2})")
+
+
+class OpponentError(RuntimeError):
+    """The opponent process stopped, timed out, or refused a command the
+    harness needs (a setup command, one of our moves): not a move of its
+    own, so the game is void, not lost."""
+
+
+class Dialect:
+    """How one family of GTP engines names colours and cells. ``to_text``
+    writes one of our moves for it; ``from_text`` reads its answer to
+    ``genmove`` (raises ValueError for text that names no cell)."""
+
+    name = "ours"
+    games: tuple[str, ...] = ("hex", "y")
+    first, second = "b", "w"  # the words for our FIRST and SECOND
+    result_command: str | None = "final_score"
+    setup: tuple[str, ...] = ()  # sent before the user's --opponent-setup
+
+    def colour(self, player: int) -> str:
+        return self.first if player == FIRST else self.second
+
+    def to_text(self, state: GameState, move: int) -> str:
+        return state.move_to_text(move)
+
+    def from_text(self, state: GameState, text: str) -> int:
+        clean = text.strip().lower()
+        if clean in ("swap", "swap-pieces"):
+            return state.parse_move("swap")
+        if _CELL_TEXT.fullmatch(clean) is None:
+            raise ValueError(f"{text!r} is no cell")
+        try:
+            return state.parse_move(clean)
+        except GameError as error:
+            raise ValueError(str(error)) from None
+
+    def winner(self, answer: str) -> int | None | str:
+        """Its answer to ``result_command`` as FIRST, SECOND, None (no
+        winner), or the text itself when it cannot be read."""
+        text = answer.strip().upper()
+        return FIRST if text.startswith("B+") else SECOND if text.startswith("W+") else answer
+
+
+class MohexDialect(Dialect):
+    """MoHex 2.0 (Benzene): Hex only, our notation (letter the column, number
+    the row, black first and joining row 1 to the last row), ``final_score``
+    as ours; the swap rule is switched off first."""
+
+    name = "mohex"
+    games = ("hex",)
+    setup = ("param_game allow_swap 0",)
+
+
+class MoratDialect(Dialect):
+    """Morat (morat-hex, morat-y): its first player is ``w``, the second
+    ``b``; ``winner`` answers ``white``, ``black`` or ``none``.
+
+    - Hex: cells as ours (letter ``x`` the column, number ``y + 1`` the row,
+      its first player joins ``y = 0`` to the last row, as our black).
+    - Y: its cells are ``(x, y)`` with ``x + y < size``, row ``y = 0`` the
+      long edge; our row ``r`` from the apex, position ``c``, is its
+      ``x = c, y = size - 1 - r``: the text is our letter with the number
+      ``size - r`` (our apex ``a1`` is its ``a{size}``, our bottom row its
+      row 1). The three edges (x = 0, y = 0, x + y = size - 1) are our
+      left, bottom and right edges."""
+
+    name = "morat"
+    first, second = "w", "b"
+    result_command = "winner"
+
+    def to_text(self, state: GameState, move: int) -> str:
+        if state.game != "y":
+            return super().to_text(state, move)
+        row, col = row_col(state.size)[move]
+        return f"{LETTERS[col]}{state.size - row}"
+
+    def from_text(self, state: GameState, text: str) -> int:
+        if state.game != "y":
+            return super().from_text(state, text)
+        match = _CELL_TEXT.fullmatch(text.strip().lower())
+        if match is None:
+            raise ValueError(f"{text!r} is no cell")
+        x, y = LETTERS.index(match[1]), int(match[2]) - 1
+        if not (0 <= y < state.size and x + y < state.size):
+            raise ValueError(f"{text!r} is no cell of Y {state.size}")
+        return cell_index(state.size - 1 - y, x)
+
+    def winner(self, answer: str) -> int | None | str:
+        text = answer.strip().lower()
+        return {"white": FIRST, "black": SECOND, "none": None}.get(text, answer)
+
+
+DIALECTS: dict[str, type[Dialect]] = {"ours": Dialect, "mohex": MohexDialect, "morat": MoratDialect}
+
+
+class GtpProcess:
+    """A GTP engine in a subprocess; its answers read by a thread, so that a
+    silent engine times out instead of hanging the match."""
+
+    def __init__(self, command: str, timeout: float, stderr: Any = subprocess.DEVNULL) -> None:
+        self.command = command
+        self.timeout = timeout
+        try:
+            self.process = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                            stderr=stderr, text=True, bufsize=1)
+        except (OSError, ValueError) as error:
+            raise OpponentError(f"cannot start {command!r}: {error}") from None
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.process.stdout
+        for line in self.process.stdout:
+            self.lines.put(line)
+        self.lines.put(None)
+
+    def send(self, command: str, timeout: float | None = None) -> tuple[bool, str]:
+        """(success, the answer's text without ``=``/``?`` and id)."""
+        assert self.process.stdin
+        try:
+            self.process.stdin.write(command + "\n")
+            self.process.stdin.flush()
+        except (BrokenPipeError, OSError):
+            raise OpponentError(f"the opponent has stopped (before {command!r})") from None
+        lines: list[str] = []
+        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
+        while True:
+            try:
+                line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                raise OpponentError(f"no answer to {command!r} in {self.timeout:g} s") from None
+            if line is None:
+                raise OpponentError(f"the opponent stopped on {command!r}")
+            line = line.rstrip("\r\n")
+            if not line.strip():
+                if lines:
+                    break
+                continue  # blank lines before an answer
+            lines.append(line)
+        text = "\n".join(lines)
+        match = re.match(r"([=?])[0-9]*\s?", text)
+        if match is None:
+            raise OpponentError(f"not a GTP answer to {command!r}: {text!r}")
+        return match[1] == "=", text[match.end():].strip()
+
+    def close(self) -> None:
+        try:
+            self.send("quit", timeout=5)
+        except OpponentError:
+            pass
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+@dataclass
+class OpponentMove:
+    """The opponent's answer to ``genmove``: a legal ``move``, or a
+    ``forfeit`` (its text and why it is no legal move), or a resignation."""
+
+    text: str
+    seconds: float
+    move: int | None = None
+    forfeit: str | None = None
+    resigned: bool = False
+
+
+class GtpOpponent:
+    """Any GTP engine, one process for the match (started again if it dies),
+    a new game by ``boardsize`` and ``clear_board`` and the setup commands."""
+
+    def __init__(self, command: str, dialect: Dialect, game: str, size: int, setup: list[str],
+                 timeout: float = 120.0, stderr: Any = subprocess.DEVNULL) -> None:
+        if game not in dialect.games:
+            raise ValueError(f"the {dialect.name} dialect has no {game}")
+        self.command, self.dialect, self.game, self.size = command, dialect, game, size
+        self.setup = list(dialect.setup) + setup
+        self.timeout, self.stderr = timeout, stderr
+        self.process: GtpProcess | None = None
+        self.told = 0
+
+    def ask(self, command: str) -> str:
+        assert self.process is not None
+        ok, text = self.process.send(command)
+        if not ok:
+            raise OpponentError(f"the opponent refused {command!r}: {text}")
+        return text
+
+    def new_game(self) -> None:
+        if self.process is None or self.process.process.poll() is not None:
+            self.process = GtpProcess(self.command, self.timeout, self.stderr)
+        self.ask(f"boardsize {self.size}")
+        self.ask("clear_board")
+        for command in self.setup:
+            self.ask(command)
+        self.told = 0
+
+    def tell(self, state: GameState) -> None:
+        """Play the moves it has not seen."""
+        for ply in range(self.told, len(state.moves)):
+            player = FIRST if ply % 2 == 0 else SECOND
+            self.ask(f"play {self.dialect.colour(player)} {self.dialect.to_text(state, state.moves[ply])}")
+        self.told = len(state.moves)
+
+    def choose(self, state: GameState) -> OpponentMove:
+        """Its move for the side to move in ``state``, checked by our rules."""
+        self.tell(state)
+        assert self.process is not None
+        start = time.perf_counter()
+        ok, text = self.process.send(f"genmove {self.dialect.colour(state.turn)}")
+        answer = OpponentMove(text, time.perf_counter() - start)
+        if not ok:
+            answer.forfeit = f"genmove failed: {text}"
+        elif text.strip().lower() == "resign":
+            answer.resigned = True
+        else:
+            try:
+                move = self.dialect.from_text(state, text)
+            except ValueError as error:
+                answer.forfeit = f"{text!r} cannot be read ({error})"
+            else:
+                if move in state.legal_moves():
+                    answer.move = move
+                    self.told = len(state.moves) + 1
+                else:
+                    answer.forfeit = f"{text!r} is not legal here"
+        return answer
+
+    def result(self, state: GameState) -> int | None | str:
+        """Its own verdict on the finished game (after our last move)."""
+        if self.dialect.result_command is None:
+            return "not asked"
+        self.tell(state)
+        return self.dialect.winner(self.ask(self.dialect.result_command))
+
+    def close(self) -> None:
+        if self.process is not None:
+            self.process.close()
+            self.process = None
+
+
+def check_dialect(opponent: GtpOpponent, new_state, games: int, seed: int) -> int:  # type: ignore[no-untyped-def]
+    """Random games told to the opponent move by move; at each end its own
+    verdict must be ours (where its dialect can ask). Raises OpponentError
+    on a refused move or a different verdict. Returns the games compared."""
+    if opponent.dialect.result_command is None:
+        return 0
+    rng = random.Random(seed)
+    for number in range(games):
+        state = new_state()
+        opponent.new_game()
+        while not state.is_over():
+            state.play(rng.choice(state.legal_moves()))
+        verdict = opponent.result(state)
+        if verdict != state.outcome().winner:
+            moves = " ".join(opponent.dialect.to_text(state, move) for move in state.moves)
+            raise OpponentError(f"random game {number + 1}: it scores {verdict!r}, our rules "
+                                f"{state.outcome().winner!r} (its moves: {moves})")
+    return games
+
+
+def opening_cells(spec: str, state: GameState, seed: int) -> list[int | None]:
+    """The first stones of the game pairs: ``random`` (every cell once, in a
+    seeded order), ``all`` (every cell in order), ``none`` (no forced first
+    stone) or a comma-separated list of cells in our notation."""
+    cells = list(state.legal_moves())
+    if spec == "none":
+        return [None]
+    if spec == "all":
+        return list(cells)
+    if spec == "random":
+        random.Random(seed).shuffle(cells)
+        return list(cells)
+    return [state.parse_move(text) for text in spec.split(",") if text.strip()]
+
+
+@dataclass(frozen=True)
+class GtpMatchConfig:
+    game: str
+    size: int
+    our_time: float | None
+    level: str | None
+    seed: int
+    gtp: bool  # our side through py/gtp.py
+    command: str
+    dialect: str
+    setup: tuple[str, ...]
+    openings: tuple[int | None, ...]
+    timeout: float = 120.0
+
+    def game_seed(self, index: int) -> int:
+        return self.seed * 100_003 + index * 1009
+
+    def opening(self, index: int) -> int | None:
+        """Game pair ``index // 2`` has the same first stone, once with each colour."""
+        return self.openings[(index // 2) % len(self.openings)]
+
+    def our_colour(self, index: int) -> int:
+        return FIRST if index % 2 == 0 else SECOND
+
+
+@dataclass
+class GtpGameResult(GameResult):
+    opening: int | None = None
+    forfeit: str | None = None  # why the opponent lost by an illegal answer
+    resigned: bool = False
+    void: str | None = None  # why the game counts for nobody
+    their_verdict: Any = None  # the opponent's own result, when it disagrees with ours
+
+
+class GtpMatch:
+    """Games against one GTP opponent, each refereed by our rules."""
+
+    def __init__(self, config: GtpMatchConfig, stderr: Any = subprocess.DEVNULL) -> None:
+        self.config = config
+        state_class = HexState if config.game == "hex" else YState
+        self.new_state = lambda: state_class(config.size, swap=False)
+        self.theirs = GtpOpponent(config.command, DIALECTS[config.dialect](), config.game, config.size,
+                                  list(config.setup), config.timeout, stderr)
+
+    def our_player(self, game_seed: int) -> InProcessPlayer | GtpPlayer:
+        if self.config.gtp:
+            return GtpPlayer(self.config.game, self.config.size, self.config.our_time, game_seed, self.config.level)
+        return InProcessPlayer(self.config.game, self.config.our_time, game_seed, self.config.level)
+
+    def play(self, index: int) -> GtpGameResult:
+        config, theirs = self.config, self.theirs
+        our_colour = config.our_colour(index)
+        result = GtpGameResult(index, our_colour, None, 0.0, opening=config.opening(index))
+        started = time.perf_counter()
+        state = self.new_state()
+        ours = self.our_player(config.game_seed(index))
+        last: int | None = None
+        try:
+            theirs.new_game()
+            if result.opening is not None:
+                state.play(result.opening)  # the pair's first stone, thought by nobody
+                last = result.opening
+            while not state.is_over():
+                if state.turn == our_colour:
+                    start = time.perf_counter()
+                    move = ours.choose(state, last)
+                    result.our_seconds.append(time.perf_counter() - start)
+                else:
+                    answer = theirs.choose(state)
+                    result.their_seconds.append(answer.seconds)
+                    if answer.move is None:
+                        result.forfeit, result.resigned = answer.forfeit, answer.resigned
+                        result.winner = our_colour
+                        break
+                    move = answer.move
+                state.play(move)
+                last = move
+            if state.is_over():
+                result.winner = state.outcome().winner
+                verdict = theirs.result(state)
+                if verdict not in (result.winner, "not asked"):
+                    result.their_verdict = verdict
+        except OpponentError as error:
+            result.void = str(error)
+            result.winner = None
+            theirs.close()  # a new process for the next game
+        finally:
+            ours.close()
+        result.seconds = time.perf_counter() - started
+        return result
+
+    def close(self) -> None:
+        self.theirs.close()
+
+
+def play_gtp_match(config: GtpMatchConfig, games: int,  # type: ignore[no-untyped-def]
+                   stderr: Any = subprocess.DEVNULL):
+    """The games' results in order (one opponent process, one game at a time)."""
+    match = GtpMatch(config, stderr)
+    try:
+        for index in range(games):
+            yield match.play(index)
+    finally:
+        match.close()
+
+
+@dataclass
+class GtpTally(Tally):
+    forfeits: list[str] = field(default_factory=list)
+    resigns: int = 0
+    void: list[str] = field(default_factory=list)
+    disagreements: list[str] = field(default_factory=list)
+
+    def add(self, result: GtpGameResult) -> str:  # type: ignore[override]
+        if result.void is not None:  # its moves' times count, the game does not
+            self.our_seconds += result.our_seconds
+            self.their_seconds += result.their_seconds
+            self.void.append(f"game {result.index + 1}: {result.void}")
+            return "void"
+        if result.forfeit is not None:
+            self.forfeits.append(f"game {result.index + 1}: {result.forfeit}")
+        self.resigns += result.resigned
+        if result.their_verdict is not None:
+            self.disagreements.append(f"game {result.index + 1}: it says {result.their_verdict!r}")
+        return super().add(result)
+
+
+def mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def gtp_main(options: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """The match against ``--opponent-gtp``."""
+    if options.game not in ("hex", "y"):
+        parser.error("--opponent-gtp plays hex or y")
+    dialect = DIALECTS[options.opponent_dialect]()
+    if options.game not in dialect.games:
+        parser.error(f"the {dialect.name} dialect has no {options.game}")
+    size = options.size or GAMES[options.game].setting("size").default
+    try:
+        state = (HexState if options.game == "hex" else YState)(size, swap=False)
+    except GameError as error:
+        parser.error(str(error))
+    try:
+        openings = opening_cells(options.openings, state, options.seed)
+    except GameError as error:
+        parser.error(f"--openings: {error}")
+    levels = ai.levels(options.game)
+    if options.level is not None and options.level not in levels:
+        parser.error(f"--level: one of {', '.join(levels)}")
+    level = options.level or levels[-1]
+    our_time = options.move_time * options.our_time_factor if options.move_time > 0 else None
+    setup = tuple(command.strip() for command in options.opponent_setup.split(";") if command.strip())
+    config = GtpMatchConfig(options.game, size, our_time, level, options.seed, options.gtp, options.opponent_gtp,
+                            dialect.name, setup, tuple(openings), options.opponent_timeout)
+    started = time.perf_counter()
+    tally = GtpTally()
+    stderr = open(options.opponent_stderr, "a") if options.opponent_stderr else subprocess.DEVNULL
+    if options.opponent_check_games:
+        checker = GtpOpponent(options.opponent_gtp, dialect, options.game, size, list(setup),
+                              options.opponent_timeout, stderr)
+        try:
+            checked = check_dialect(checker, lambda: (HexState if options.game == "hex" else YState)(size, swap=False),
+                                    options.opponent_check_games, options.seed)
+        except OpponentError as error:
+            print(f"arena.py: the opponent failed the check: {error}", file=sys.stderr)
+            return 1
+        finally:
+            checker.close()
+        print(f"the opponent scores {checked} random games as our rules do", file=sys.stderr)
+    colours = ("black", "white")
+    try:
+        for result in play_gtp_match(config, options.games, stderr):
+            mark = tally.add(result)
+            opening = "-" if result.opening is None else state.move_to_text(result.opening)
+            note = (f"  forfeit: {result.forfeit}" if result.forfeit else "  it resigned" if result.resigned
+                    else f"  VOID: {result.void}" if result.void else "")
+            if result.their_verdict is not None:
+                note += f"  (it scores the game {result.their_verdict!r})"
+            print(f"game {result.index + 1}/{options.games} (opening {opening}, we are {colours[result.our_colour]}): "
+                  f"{mark}  +{tally.wins} -{tally.losses}  score {tally.score:.3f}  ({result.seconds:.1f} s, "
+                  f"s/move ours {mean(result.our_seconds):.2f} theirs {mean(result.their_seconds):.2f}){note}",
+                  file=sys.stderr)
+    finally:
+        if stderr is not subprocess.DEVNULL:
+            stderr.close()
+    elapsed = time.perf_counter() - started
+    low, high = wilson(tally.score, tally.games)
+    our_mean, their_mean = mean(tally.our_seconds), mean(tally.their_seconds)
+    label = f"{options.game} {size}"
+    summary = {
+        "game": options.game, "size": size, "level": level, "side": "gtp" if options.gtp else "in-process",
+        "our_move_time": our_time, "opponent": options.opponent_gtp, "dialect": dialect.name,
+        "setup": list(dialect.setup + setup), "openings": options.openings,
+        "our_s_per_move": round(our_mean, 4), "their_s_per_move": round(their_mean, 4),
+        "our_moves": len(tally.our_seconds), "their_moves": len(tally.their_seconds),
+        "games": tally.games, "wins": tally.wins, "draws": tally.draws, "losses": tally.losses,
+        "score": round(tally.score, 4), "ci_low": round(low, 4), "ci_high": round(high, 4),
+        "forfeits": tally.forfeits, "resigns": tally.resigns, "void": tally.void,
+        "disagreements": tally.disagreements, "seed": options.seed, "elapsed_s": round(elapsed, 1),
+    }
+    if options.json:
+        print(json.dumps(summary))
+        return 0
+    budget = "own budget" if our_time is None else f"{our_time:g} s/move"
+    print(f"{label} {level} ({summary['side']}, {budget}) vs {options.opponent_gtp!r} "
+          f"[{dialect.name}; {'; '.join(summary['setup']) or 'no setup'}]: +{tally.wins} -{tally.losses} "
+          f"in {tally.games} games, score {tally.score:.1%} (95% CI {low:.1%}-{high:.1%}); "
+          f"s/move ours {our_mean:.2f}, theirs {their_mean:.2f}; forfeits {len(tally.forfeits)}, "
+          f"resigns {tally.resigns}, void {len(tally.void)}, result disagreements {len(tally.disagreements)}; "
+          f"{elapsed / 60:.1f} min")
+    for line in tally.forfeits + tally.void + tally.disagreements:
+        print(f"  {line}")
+    print(f"| {label} | {level} | {our_mean:.2f} | {their_mean:.2f} | {tally.games} | {tally.wins}-{tally.losses} | "
+          f"{tally.score:.1%} | {low:.1%}-{high:.1%} |")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="arena.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="uttt", choices=list(ADAPTERS))
     parser.add_argument("--size", type=int, help="the board's side, for " + ", ".join(
         f"{game} (default {GAMES[game].setting('size').default})" for game in ADAPTERS if sized(game)))
     parser.add_argument("--games", type=int, default=40)
-    parser.add_argument("--move-time", type=float, default=1.0, help="OpenSpiel's seconds per move")
+    parser.add_argument("--move-time", type=float, default=1.0,
+                        help="OpenSpiel's seconds per move (with --opponent-gtp: ours; 0: our level's own budget)")
     parser.add_argument("--our-time-factor", type=float, default=1.0, help="our time = factor x move time")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--gtp", action="store_true", help="play our side through py/gtp.py")
@@ -588,7 +1154,23 @@ def main(argv: list[str] | None = None) -> int:
                         help="OpenSpiel's simulations per timed search when measuring its speed")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once, in worker processes")
     parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    gtp = parser.add_argument_group("a GTP engine as the opponent (instead of OpenSpiel)")
+    gtp.add_argument("--opponent-gtp", metavar="COMMAND", help='its command line, e.g. "mohex --use-logfile=0"')
+    gtp.add_argument("--opponent-setup", default="", metavar="CMDS",
+                     help="GTP commands, separated by ';', sent after boardsize and clear_board each game")
+    gtp.add_argument("--opponent-dialect", default="ours", choices=list(DIALECTS),
+                     help="its notation (default: ours, docs/gtp.md)")
+    gtp.add_argument("--openings", default="random",
+                     help="first stones of the game pairs: random (seeded order of every cell), all, none, "
+                          "or cells in our notation, comma-separated")
+    gtp.add_argument("--level", help="our level (default the strongest); with --move-time 0 its own budget")
+    gtp.add_argument("--opponent-timeout", type=float, default=120.0, help="seconds to wait for any answer")
+    gtp.add_argument("--opponent-stderr", metavar="FILE", help="append the opponent's standard error here")
+    gtp.add_argument("--opponent-check-games", type=int, default=10,
+                     help="random games told to the opponent first, its verdicts compared with ours (0: none)")
     options = parser.parse_args(argv)
+    if options.opponent_gtp:
+        return gtp_main(options, parser)
     if not sized(options.game) and options.size is not None:
         parser.error(f"--size applies to {' and '.join(game for game in ADAPTERS if sized(game))} only")
     try:

@@ -1,0 +1,158 @@
+"""The arena's GTP opponent (tools/arena.py --opponent-gtp): real games
+against our own py/gtp.py, paired openings, the dialects' notation, and the
+referee: an opponent's unreadable, illegal or missing answer loses it the
+game (or voids it), reported. The scripted opponent in tests/data is the
+opponent only; our rules engine is what is checked."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from core import FIRST, SECOND, HexState, YState
+from core.y import cell_index
+from tool_modules import load_tool
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPTED = f"{sys.executable} {ROOT / 'tests' / 'data' / 'scripted_gtp.py'}"
+arena = load_tool("arena")
+
+
+def config(command: str, game: str = "hex", size: int = 5, openings=(None,), setup=(), dialect="ours",
+           timeout: float = 60.0):
+    return arena.GtpMatchConfig(game, size, None, "beginner", 1, False, command, dialect, tuple(setup),
+                                tuple(openings), timeout)
+
+
+def ours_as_opponent(game: str = "hex", size: int = 5) -> str:
+    return f"{sys.executable} {ROOT / 'py' / 'gtp.py'} --game {game} --size {size} --level beginner --seed 3"
+
+
+def test_games_against_our_gtp_engine_finish_and_count() -> None:
+    openings = (HexState(5).parse_move("c3"),)
+    results = list(arena.play_gtp_match(config(ours_as_opponent(), openings=openings), 2))
+    assert [r.our_colour for r in results] == [FIRST, SECOND]
+    assert all(r.opening == openings[0] for r in results)
+    tally = arena.GtpTally()
+    for result in results:
+        assert result.void is None and result.forfeit is None and not result.resigned
+        assert result.winner in (FIRST, SECOND)
+        assert result.their_verdict is None  # its final_score agreed with our referee
+        assert result.our_seconds and result.their_seconds
+        tally.add(result)
+    assert tally.games == 2 and tally.wins + tally.losses == 2
+    assert not tally.forfeits and not tally.void and not tally.disagreements
+
+
+def test_the_command_line_reports_the_match_as_json() -> None:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        assert arena.main(["--game", "y", "--size", "5", "--games", "2", "--move-time", "0", "--level", "beginner",
+                           "--opponent-gtp", ours_as_opponent("y"), "--openings", "c5", "--json"]) == 0
+    summary = json.loads(out.getvalue())
+    assert summary["games"] == 2 and summary["wins"] + summary["losses"] == 2
+    assert 0 <= summary["ci_low"] <= summary["score"] <= summary["ci_high"] <= 1
+    assert summary["our_moves"] > 0 and summary["their_moves"] > 0
+    assert summary["forfeits"] == [] and summary["void"] == [] and summary["disagreements"] == []
+
+
+def test_pairs_share_their_opening_and_swap_colours() -> None:
+    cells = arena.opening_cells("random", HexState(5, swap=False), seed=4)
+    assert sorted(cells) == list(range(25))
+    match = config(SCRIPTED, openings=cells)
+    assert [match.opening(i) for i in range(6)] == [cells[0], cells[0], cells[1], cells[1], cells[2], cells[2]]
+    assert [match.our_colour(i) for i in range(4)] == [FIRST, SECOND, FIRST, SECOND]
+    assert arena.opening_cells("a1,e5", HexState(5, swap=False), 1) == [0, 24]
+
+
+@pytest.mark.parametrize("answer, reason", [("zz9", "cannot be read"), ("f1", "cannot be read"),
+                                             ("a1", "not legal here"), ("swap", "not legal here")])
+def test_an_illegal_or_unreadable_move_loses_the_game_for_the_opponent(answer: str, reason: str) -> None:
+    # Game 0: we are black, the pair's opening a1 is our stone, so the opponent (white) moves next.
+    results = list(arena.play_gtp_match(config(f"{SCRIPTED} {answer}", openings=(0,)), 1))
+    (result,) = results
+    assert result.our_colour == FIRST and result.winner == FIRST
+    assert result.forfeit is not None and reason in result.forfeit and answer in result.forfeit
+    tally = arena.GtpTally()
+    assert tally.add(result) == "W"
+    assert tally.forfeits == [f"game 1: {result.forfeit}"]
+
+
+def test_a_resignation_loses_and_is_counted() -> None:
+    (result,) = arena.play_gtp_match(config(f"{SCRIPTED} resign"), 1)
+    assert result.resigned and result.forfeit is None and result.winner == result.our_colour
+
+
+def test_a_legal_scripted_game_is_refereed_by_our_rules() -> None:
+    # The script plays down column a and along row 5, whatever we do: legal until it names a
+    # taken cell (a forfeit) or the game ends on the board.
+    moves = "a2 a3 a4 a5 b5 c5"
+    (first, second) = arena.play_gtp_match(config(f"{SCRIPTED} {moves}"), 2)
+    for result in (first, second):
+        assert result.void is None
+        assert result.winner in (FIRST, SECOND)
+        if result.forfeit is None:
+            # A game that ended on the board: the script's final_score (always W+) is checked.
+            assert (result.their_verdict is None) == (result.winner == SECOND)
+
+
+def test_a_refused_move_of_ours_voids_the_game() -> None:
+    (result,) = arena.play_gtp_match(config(f"{SCRIPTED} --refuse-play", openings=(0,)), 1)
+    assert result.void is not None and "refused" in result.void and result.winner is None
+    tally = arena.GtpTally()
+    assert tally.add(result) == "void" and tally.games == 0 and len(tally.void) == 1
+
+
+def test_a_silent_opponent_times_out_and_the_game_is_void() -> None:
+    (result,) = arena.play_gtp_match(config(f"{SCRIPTED} --silent", timeout=1.0), 1)
+    assert result.void is not None and "no answer" in result.void
+
+
+def test_morat_names_the_first_player_w_and_counts_y_rows_from_the_long_edge() -> None:
+    dialect = arena.MoratDialect()
+    assert dialect.colour(FIRST) == "w" and dialect.colour(SECOND) == "b"
+    y = YState(5, swap=False)
+    assert dialect.to_text(y, cell_index(0, 0)) == "a5"  # our apex
+    assert dialect.to_text(y, cell_index(4, 0)) == "a1" and dialect.to_text(y, cell_index(4, 4)) == "e1"
+    for cell in range(y.cell_count):
+        assert dialect.from_text(y, dialect.to_text(y, cell)) == cell
+    with pytest.raises(ValueError):
+        dialect.from_text(y, "b5")  # x + y >= size: off Morat's board
+    hex_state = HexState(5, swap=False)
+    assert all(dialect.to_text(hex_state, cell) == hex_state.move_to_text(cell) for cell in range(25))
+    assert dialect.winner("white") == FIRST and dialect.winner("black") == SECOND and dialect.winner("none") is None
+
+
+def test_mohex_is_hex_only_and_switches_swap_off() -> None:
+    dialect = arena.MohexDialect()
+    assert dialect.games == ("hex",) and "param_game allow_swap 0" in dialect.setup
+    assert dialect.winner("B+") == FIRST and dialect.winner("W+") == SECOND
+    with pytest.raises(ValueError):
+        arena.GtpOpponent(SCRIPTED, dialect, "y", 5, [])
+
+
+def test_the_dialect_check_passes_for_our_engine_and_catches_a_wrong_verdict() -> None:
+    ours = arena.GtpOpponent(ours_as_opponent("y"), arena.Dialect(), "y", 5, [])
+    try:
+        assert arena.check_dialect(ours, lambda: YState(5, swap=False), 5, seed=2) == 5
+    finally:
+        ours.close()
+    # The script always scores W+: a random game black wins shows the difference.
+    liar = arena.GtpOpponent(SCRIPTED, arena.Dialect(), "hex", 5, [])
+    try:
+        with pytest.raises(arena.OpponentError, match="it scores"):
+            arena.check_dialect(liar, lambda: HexState(5, swap=False), 20, seed=2)
+    finally:
+        liar.close()
+    # Morat's colour words sent to our engine: black's first stone goes as "w", which it refuses.
+    wrong = arena.GtpOpponent(ours_as_opponent("hex"), arena.MoratDialect(), "hex", 5, [])
+    try:
+        with pytest.raises(arena.OpponentError, match="refused"):
+            arena.check_dialect(wrong, lambda: HexState(5, swap=False), 1, seed=2)
+    finally:
+        wrong.close()
