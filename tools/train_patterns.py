@@ -40,17 +40,20 @@ import argparse
 import json
 import math
 import random
-import shlex
-import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
 from typing import Iterable, Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ai import patterns  # noqa: E402
+from arena import GtpProcess, OpponentError  # noqa: E402  (tools/, this file's folder)
 from registry import STATES  # noqa: E402
+
+#: The longest a self-playing engine may think about one move (seconds).
+MOVE_TIMEOUT = 600.0
 
 #: A competition: the candidates as (feature per group, how many
 #: candidates have exactly those features), and the winner's features.
@@ -151,62 +154,35 @@ def compress(positions: Sequence[Sequence[tuple[tuple[int, int], bool]]], keep: 
     return out
 
 
-class Gtp:
-    """A GTP engine in a subprocess: ``ask`` sends one command and returns
-    its answer (ValueError on a ``?`` reply)."""
-
-    def __init__(self, command: str) -> None:
-        self.process = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.DEVNULL, text=True, bufsize=1)
-
-    def ask(self, command: str) -> str:
-        assert self.process.stdin is not None and self.process.stdout is not None
-        self.process.stdin.write(command + "\n")
-        lines = []
-        while True:
-            line = self.process.stdout.readline()
-            if not line:
-                raise ValueError(f"the engine stopped after {command!r}")
-            if not line.strip():
-                if lines:
-                    break
-                continue
-            lines.append(line.strip())
-        answer = " ".join(lines)
-        if answer.startswith("?"):
-            raise ValueError(f"{command!r}: {answer}")
-        return answer.lstrip("=").strip()
-
-    def close(self) -> None:
-        try:
-            self.ask("quit")
-        except (ValueError, OSError):
-            pass
-        self.process.wait(timeout=10)
-
-
 def selfplay(game: str, command: str, setup: str, size: int, count: int, seed: int, out: Path) -> None:
     """``count`` games of the engine against itself, appended to ``out``
     (see the module doc). Our rules engine referees every move."""
     rng = random.Random(seed)
-    engine = Gtp(command)
+    engine = GtpProcess(command, MOVE_TIMEOUT)
+
+    def ask(command: str) -> str:
+        ok, answer = engine.send(command)
+        if not ok:
+            raise OpponentError(f"{command!r}: {answer}")
+        return answer
+
     try:
         for index in range(count):
             if engine.process.poll() is not None:  # it stopped during the last game
-                engine = Gtp(command)
-            engine.ask(f"boardsize {size}")
-            engine.ask("clear_board")
+                engine = GtpProcess(command, MOVE_TIMEOUT)
+            ask(f"boardsize {size}")
+            ask("clear_board")
             for line in filter(None, (part.strip() for part in setup.split(";"))):
-                engine.ask(line)
+                ask(line)
             state = STATES[game].from_settings({"size": size, "swap": False})
             first = rng.randrange(len(state.owners()))
-            engine.ask(f"play b {state.move_to_text(first)}")
+            ask(f"play b {state.move_to_text(first)}")
             state.push(first)
             while not state.is_over():
                 colour = "bw"[state.turn]
                 try:
-                    text = engine.ask(f"genmove {colour}").lower()
-                except ValueError:  # MoHex 2.0 may stop once it sees its loss (it prints why on stderr)
+                    text = ask(f"genmove {colour}").lower()
+                except OpponentError:  # MoHex 2.0 may stop once it sees its loss (it prints why on stderr)
                     break
                 if text == "resign":
                     break
