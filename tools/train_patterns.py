@@ -160,16 +160,19 @@ def selfplay(game: str, command: str, setup: str, size: int, count: int, seed: i
     rng = random.Random(seed)
     engine = GtpProcess(command, MOVE_TIMEOUT)
 
-    def ask(command: str) -> str:
-        ok, answer = engine.send(command)
+    def ask(line: str) -> str:
+        ok, answer = engine.send(line)
         if not ok:
-            raise OpponentError(f"{command!r}: {answer}")
+            raise OpponentError(f"{line!r}: {answer}")
         return answer
 
+    stopped = False  # whether the engine stopped during the last game
     try:
         for index in range(count):
-            if engine.process.poll() is not None:  # it stopped during the last game
+            if stopped or engine.process.poll() is not None:
+                engine.close()
                 engine = GtpProcess(command, MOVE_TIMEOUT)
+            stopped = False
             ask(f"boardsize {size}")
             ask("clear_board")
             for line in filter(None, (part.strip() for part in setup.split(";"))):
@@ -183,6 +186,7 @@ def selfplay(game: str, command: str, setup: str, size: int, count: int, seed: i
                 try:
                     text = ask(f"genmove {colour}").lower()
                 except OpponentError:  # MoHex 2.0 may stop once it sees its loss (it prints why on stderr)
+                    stopped = True
                     break
                 if text == "resign":
                     break
