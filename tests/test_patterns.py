@@ -149,6 +149,9 @@ def test_mm_recovers_the_gammas_that_made_the_choices():
         shift = sum(t - g for t, g in zip(true_logs, fitted_logs)) / len(features)
         assert max(abs(t - g - shift) for t, g in zip(true_logs, fitted_logs)) < 0.35, group
     assert train.log_likelihood(competitions, gammas) > train.log_likelihood(competitions, [{}, {}])
+    flat = train.top_share(competitions, [{}, {}])  # every candidate ties: one in 15 on average
+    assert abs(flat - sum(1 / sum(n for _, n in c) for c, _ in competitions) / len(competitions)) < 1e-9
+    assert train.top_share(competitions, gammas) > 2 * flat
 
 
 def test_the_trainer_learns_a_players_habit_from_its_games(tmp_path):

@@ -95,17 +95,33 @@ def fit(competitions: Sequence[Competition], groups: int, iterations: int = 30) 
     return gammas
 
 
+def strength_of(features: tuple[int, ...], gammas: Sequence[dict[int, float]]) -> float:
+    """A candidate's strength under ``gammas`` (a feature they lack: 1)."""
+    value = 1.0
+    for g, table in enumerate(gammas):
+        value *= table.get(features[g], 1.0)
+    return value
+
+
 def log_likelihood(competitions: Sequence[Competition], gammas: Sequence[dict[int, float]]) -> float:
     """The mean log probability of the moves played, under ``gammas``."""
     total = 0.0
     for candidates, winner in competitions:
-        def strength(features: tuple[int, ...]) -> float:
-            value = 1.0
-            for g, table in enumerate(gammas):
-                value *= table.get(features[g], 1.0)
-            return value
-        total += math.log(strength(winner) / sum(strength(f) * n for f, n in candidates))
+        total += math.log(strength_of(winner, gammas)
+                          / sum(strength_of(f, gammas) * n for f, n in candidates))
     return total / max(1, len(competitions))
+
+
+def top_share(competitions: Sequence[Competition], gammas: Sequence[dict[int, float]]) -> float:
+    """How often the move played is the strongest candidate (a tie with k
+    others counts 1 / (k + 1))."""
+    score = 0.0
+    for candidates, winner in competitions:
+        best = strength_of(winner, gammas)
+        strengths = [(strength_of(f, gammas), n) for f, n in candidates]
+        if not any(value > best for value, _ in strengths):
+            score += 1.0 / sum(n for value, n in strengths if value == best)
+    return score / max(1, len(competitions))
 
 
 RARE = -1  # the shared feature of the rare patterns
@@ -211,6 +227,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--min-count", type=int, default=20)
     parser.add_argument("--iterations", type=int, default=30)
+    parser.add_argument("--holdout", type=float, default=0.0,
+                        help="the share of the games (the last ones) kept out of the fit, to test it on")
     args = parser.parse_args(argv)
     if args.selfplay:
         selfplay(args.game, args.selfplay, args.setup, args.size, args.count, args.seed, args.games)
@@ -218,15 +236,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.out is None:
         parser.error("--out is needed to fit")
     records = [json.loads(line) for line in args.games.read_text().splitlines() if line.strip()]
-    positions = competitions_of(args.game, records)
+    tested = int(len(records) * args.holdout)
+    training, test = records[:len(records) - tested], records[len(records) - tested:]
+    positions = competitions_of(args.game, training)
     seen: Counter[int] = Counter(features[0] for position in positions for features, _ in position)
     keep = {pattern for pattern, count in seen.items() if count >= args.min_count}
     competitions = compress(positions, keep)
     before = log_likelihood(competitions, [{}, {}])
     gammas = fit(competitions, 2, args.iterations)
     after = log_likelihood(competitions, gammas)
-    print(f"{len(records)} games, {len(competitions)} positions, {len(keep)} patterns kept: "
-          f"log likelihood per move {before:.3f} -> {after:.3f}", file=sys.stderr)
+    print(f"{len(training)} games, {len(competitions)} positions, {len(keep)} patterns kept: "
+          f"log likelihood per move {before:.3f} -> {after:.3f}, "
+          f"the move played ranked first {top_share(competitions, gammas):.1%}", file=sys.stderr)
+    if test:
+        held = compress(competitions_of(args.game, test), keep)
+        print(f"held out: {len(test)} games, {len(held)} positions: log likelihood per move "
+              f"{log_likelihood(held, [{}, {}]):.3f} -> {log_likelihood(held, gammas):.3f}, "
+              f"ranked first {top_share(held, gammas):.1%}", file=sys.stderr)
     out = {"game": args.game, "positions": len(competitions),
            "patterns": {str(p): round(g, 4) for p, g in sorted(gammas[0].items()) if p != RARE},
            "rare": round(gammas[0].get(RARE, 1.0), 4),
