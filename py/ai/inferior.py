@@ -181,6 +181,7 @@ class Inferior:
                     pairs.append((a, b, 1 << a, 1 << b, 1 << (2 * i), 1 << (2 * position[b][a])))
         self.pairs = tuple(pairs)
         self.all_cells = (1 << cells) - 1
+        self.around = tuple(sum(1 << n for n in position[c]) for c in range(cells))
 
     def code(self, cell: int, black: int, white: int) -> int:
         """The ring code of ``cell`` on the board given by two bitmasks."""
@@ -242,7 +243,8 @@ class Inferior:
         for either side to move, is unchanged (see the module's notes)."""
         filled = 0
         base, ring, tables = self.base, self.ring, self.tables
-        pairs = self.pairs
+        pairs, around = self.pairs, self.around
+        codes = [0] * self.cells
         while True:
             changed = False
             empty = self.all_cells & ~(black | white)
@@ -265,13 +267,16 @@ class Inferior:
                         white |= low
                     filled |= low
                     changed = True
+                codes[cell] = code
             if changed:
                 continue
-            empty = self.all_cells & ~(black | white)
+            # No dead cell: every empty cell's code is current, until a pair
+            # is filled; then the cells around it are stale until rescanned.
+            stale = 0
             for a, b, abit, bbit, wa, wb in pairs:
-                if not (empty & abit and empty & bbit):
+                if not (empty & abit and empty & bbit) or stale & (abit | bbit):
                     continue
-                ca, cb = self.code(a, black, white), self.code(b, black, white)
+                ca, cb = codes[a], codes[b]
                 ta, tb = tables[a], tables[b]
                 if ta[ca + wa] and tb[cb + wb]:
                     black |= abit | bbit
@@ -281,8 +286,8 @@ class Inferior:
                     continue
                 filled |= abit | bbit
                 empty &= ~(abit | bbit)
+                stale |= around[a] | around[b]
                 changed = True
-                break  # recheck dead cells first: they are cheaper
             if not changed:
                 return black, white, filled
 
