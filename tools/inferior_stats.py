@@ -2,12 +2,15 @@
 it costs, on real positions.
 
     python tools/inferior_stats.py [--games 2] [--size 11] [--level strong] [--seed 1]
+                                   [--save FILE | --load FILE]
 
 Positions: every puzzle of ``tests/data/hex_puzzles.json`` and every
 position (after each move) of ``--games`` games per game (Hex and Y) played
 by ``ai.choose_move`` at ``--level``. For each, the cells found dead as they
 stand, the captured pairs, the cells ``fill_in`` fills in all, and the mean
-time of one ``fill_in`` call (CPython, microseconds).
+time of one ``fill_in`` call (CPython, microseconds). ``--save`` writes the
+played positions to a JSON file, ``--load`` measures those instead of
+playing again.
 """
 
 from __future__ import annotations
@@ -74,6 +77,8 @@ def main() -> None:
     parser.add_argument("--size", type=int, default=11)
     parser.add_argument("--level", default="strong")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--save")
+    parser.add_argument("--load")
     args = parser.parse_args()
     puzzles = json.loads((ROOT / "tests/data/hex_puzzles.json").read_text())["puzzles"]
     by_size: dict[int, list[tuple[int, int]]] = {}
@@ -84,11 +89,17 @@ def main() -> None:
         by_size.setdefault(puzzle["size"], []).append((black, white))
     for size, positions in sorted(by_size.items()):
         measure(f"hex puzzles {size}x{size}", "hex", size, positions)
-    if args.games:
-        measure(f"hex games {args.size}x{args.size} ({args.level})", "hex", args.size,
-                game_positions(HexState, args.size, args.games, args.level, args.seed))
-        measure(f"y games side {args.size} ({args.level})", "y", args.size,
-                game_positions(YState, args.size, args.games, args.level, args.seed))
+    if args.load:
+        played = {k: [tuple(p) for p in v] for k, v in json.loads(Path(args.load).read_text()).items()}
+    elif args.games:
+        played = {game: game_positions(cls, args.size, args.games, args.level, args.seed)
+                  for game, cls in (("hex", HexState), ("y", YState))}
+    else:
+        return
+    if args.save:
+        Path(args.save).write_text(json.dumps(played))
+    measure(f"hex games {args.size}x{args.size} ({args.level})", "hex", args.size, played["hex"])
+    measure(f"y games side {args.size} ({args.level})", "y", args.size, played["y"])
 
 
 if __name__ == "__main__":

@@ -125,6 +125,27 @@ USELESS = _build_table()
 _NEVER = bytes(4 ** 6)  # for cells that are not analysed (Y corners)
 
 
+def _build_partners(table: bytes) -> tuple[int, ...]:
+    """Per code: bit i set when the cell turns dead once its empty ring
+    position i gets a black stone; bit 6 + i, a white one. A captured pair
+    needs this of both its cells, so most cells are ruled out by one lookup."""
+    out = []
+    for code in range(4 ** 6):
+        bits = 0
+        for i in range(6):
+            if (code >> (2 * i)) & 3 == EMPTY:
+                if table[code + (1 << (2 * i))]:
+                    bits |= 1 << i
+                if table[code + (2 << (2 * i))]:
+                    bits |= 1 << (6 + i)
+        out.append(bits)
+    return tuple(out)
+
+
+PARTNERS = _build_partners(USELESS)
+_NO_PARTNERS = (0,) * 4 ** 6
+
+
 class Inferior:
     """The tables of one board (game "hex" or "y", side ``size``)."""
 
@@ -158,6 +179,8 @@ class Inferior:
         #: per cell: ((neighbour bit, 4**position), ...) for on-board ring positions
         ring: list[tuple[tuple[int, int], ...]] = []
         tables: list[bytes] = []
+        partners: list[tuple[int, ...]] = []
+        cell_at: list[tuple[int | None, ...]] = []  # per cell: the cell at each ring position
         position: list[dict[int, int]] = []  # per cell: neighbour -> its ring position
         for cell, (r, c) in enumerate(coords):
             found, where = [], {}
@@ -172,7 +195,14 @@ class Inferior:
             position.append(where)
             corner = game == "y" and bin(board.edges[0][cell]).count("1") > 1
             tables.append(_NEVER if corner else USELESS)
+            partners.append(_NO_PARTNERS if corner else PARTNERS)
+            cell_at.append(tuple(index(r + dr, c + dc) for dr, dc in ring_offsets))
         self.base, self.ring, self.tables = tuple(base), tuple(ring), tuple(tables)
+        self.partners = tuple(partners)
+        #: per cell: ((ring position i, neighbour, i's position in the neighbour's ring), ...)
+        self.links = tuple(
+            tuple((i, n, position[n][cell]) for i, n in enumerate(cell_at[cell]) if n is not None)
+            for cell in range(cells))
         #: (a, b, bit a, bit b, weight of b in a's ring, weight of a in b's ring), a < b touching
         pairs = []
         for a in range(cells):
@@ -243,7 +273,7 @@ class Inferior:
         for either side to move, is unchanged (see the module's notes)."""
         filled = 0
         base, ring, tables = self.base, self.ring, self.tables
-        pairs, around = self.pairs, self.around
+        around, links, partner_tables = self.around, self.links, self.partners
         codes = [0] * self.cells
         while True:
             changed = False
@@ -273,21 +303,31 @@ class Inferior:
             # No dead cell: every empty cell's code is current, until a pair
             # is filled; then the cells around it are stale until rescanned.
             stale = 0
-            for a, b, abit, bbit, wa, wb in pairs:
-                if not (empty & abit and empty & bbit) or stale & (abit | bbit):
+            scan = empty
+            while scan:
+                low = scan & -scan
+                scan ^= low
+                a = low.bit_length() - 1
+                if not empty & low or stale & low:
                     continue
-                ca, cb = codes[a], codes[b]
-                ta, tb = tables[a], tables[b]
-                if ta[ca + wa] and tb[cb + wb]:
-                    black |= abit | bbit
-                elif ta[ca + 2 * wa] and tb[cb + 2 * wb]:
-                    white |= abit | bbit
-                else:
+                want = partner_tables[a][codes[a]]
+                if not want:
                     continue
-                filled |= abit | bbit
-                empty &= ~(abit | bbit)
-                stale |= around[a] | around[b]
-                changed = True
+                for i, b, j in links[a]:
+                    if not (want >> i & 65) or not empty >> b & 1 or stale >> b & 1:
+                        continue
+                    back = partner_tables[b][codes[b]]
+                    if want >> i & 1 and back >> j & 1:
+                        black |= low | 1 << b
+                    elif want >> (6 + i) & 1 and back >> (6 + j) & 1:
+                        white |= low | 1 << b
+                    else:
+                        continue
+                    filled |= low | 1 << b
+                    empty &= ~(low | 1 << b)
+                    stale |= around[a] | around[b]
+                    changed = True
+                    break
             if not changed:
                 return black, white, filled
 
