@@ -202,3 +202,18 @@ def test_fill_in_board_matches_the_masks() -> None:
         assert filled == expected
         assert board[-4:] == [1, 1, 2, 2]
         assert board[:-4] == [1 if b2 >> c & 1 else 2 if w2 >> c & 1 else 0 for c in range(inf.cells)]
+
+
+@pytest.mark.parametrize("game,size", [("hex", 5), ("hex", 11), ("y", 7)])
+def test_fill_in_reaches_a_fixpoint(game, size) -> None:
+    """Nothing dead or captured is left after fill-in (the fast pair search
+    of ``fill_in`` misses none that ``captured`` finds)."""
+    rng = random.Random(f"fixpoint {game} {size}")
+    inf = analyser(game, size)
+    pairs_seen = 0
+    for _ in range(40):
+        black, white = random_position(rng, inf.cells, rng.randrange(inf.cells // 3, inf.cells))
+        b2, w2, filled = inf.fill_in(black, white)
+        assert inf.dead(b2, w2) == 0 and inf.captured(b2, w2) == []
+        pairs_seen += len(inf.captured(black, white))
+    assert pairs_seen
