@@ -274,11 +274,13 @@ class Inferior:
         filled = 0
         base, ring, tables = self.base, self.ring, self.tables
         around, links, partner_tables = self.around, self.links, self.partners
-        codes = [0] * self.cells
+        codes = [0] * self.cells  # ring codes, current for the empty cells not in dirty
+        dirty = self.all_cells
         while True:
             changed = False
             empty = self.all_cells & ~(black | white)
-            scan = empty
+            scan = empty & dirty
+            dirty = 0
             while scan:  # dead cells, filled as found (each fill is sound on its own)
                 low = scan & -scan
                 scan ^= low
@@ -296,6 +298,7 @@ class Inferior:
                     else:
                         white |= low
                     filled |= low
+                    dirty |= around[cell]
                     changed = True
                 codes[cell] = code
             if changed:
@@ -326,6 +329,7 @@ class Inferior:
                     filled |= low | 1 << b
                     empty &= ~(low | 1 << b)
                     stale |= around[a] | around[b]
+                    dirty |= around[a] | around[b]
                     changed = True
                     break
             if not changed:
