@@ -78,6 +78,15 @@ P's opponent (so the runs that made it dead grow and join), black when it
 is useless to both; a captured pair gets its captor's colour. Each step
 preserves the value of the position it is applied to, so the fixpoint
 does too; the loop repeats until nothing changes.
+
+Figures (``python tools/inferior_stats.py``; 76 positions of two 11x11
+games of the strong level, 77 of two Y games of side 11): Hex, 101.5 empty
+cells on average, 0.03 dead as they stand, 2.75 captured pairs, 8.05 cells
+filled by ``fill_in`` (7.9%), about 300 us a call in CPython and 530 us in
+Pyodide. The puzzles of side 5: 4.7 of 17.4 empties filled. In Y nothing
+was found in those games: its edges join no chains, so the edge patterns
+that make most of Hex's captured pairs do not exist there; only interior
+patterns (four of one colour in a row around a cell, ...) remain.
 """
 
 from __future__ import annotations
