@@ -1,0 +1,219 @@
+"""Inferior cell analysis (py/ai/inferior.py) proven by brute force on small
+Hex and Y boards: every dead cell is dead over all completions, every
+captured pair and every fill-in keeps the exact game value."""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+import pytest
+
+from ai import inferior
+from ai.inferior import USELESS, analyser
+from core.hex import layout as hex_layout
+from core.y import layout as y_layout
+
+
+def board_layout(game: str, size: int):
+    return hex_layout(size) if game == "hex" else y_layout(size)
+
+
+@lru_cache(maxsize=None)
+def tables(game: str, size: int):
+    board = board_layout(game, size)
+    around = tuple(sum(1 << n for n in near) for near in board.neighbours)
+    per_player = []
+    for player in (0, 1):
+        bits = [b for b in (1, 2, 4) if board.goal[player] & b]
+        per_player.append(tuple(
+            sum(1 << c for c in range(board.cells) if board.edges[player][c] & b) for b in bits))
+    return board.cells, around, tuple(per_player)
+
+
+def black_wins(game: str, size: int, black: int) -> bool:
+    """On a full board: does black (owning ``black``) win? Independent of
+    the module: a flood fill from one black edge (Y: from the left edge)
+    that must reach every other edge of black."""
+    cells, around, edges = tables(game, size)
+    first, *others = edges[0]
+    reached = frontier = first & black
+    while frontier:
+        grown = 0
+        while frontier:
+            low = frontier & -frontier
+            grown |= around[low.bit_length() - 1]
+            frontier ^= low
+        frontier = grown & black & ~reached
+        reached |= frontier
+    return all(reached & edge for edge in others)
+
+
+def completions_agree(game, size, black, white, cell) -> bool:
+    """Is the winner the same with ``cell`` black and with it white, for
+    every filling of the other empty cells?"""
+    cells = tables(game, size)[0]
+    rest = [1 << c for c in range(cells) if not (black | white) >> c & 1 and c != cell]
+    for pattern in range(1 << len(rest)):
+        extra = sum(bit for i, bit in enumerate(rest) if pattern >> i & 1)
+        if black_wins(game, size, black | extra | 1 << cell) != black_wins(game, size, black | extra):
+            return False
+    return True
+
+
+def solve(game: str, size: int, black: int, white: int, black_to_move: bool) -> bool:
+    """Exact value: does black win with best play? (Negamax with memo.)"""
+    cells = tables(game, size)[0]
+    full = (1 << cells) - 1
+    memo: dict[tuple[int, int, bool], bool] = {}
+
+    def win(b: int, w: int, bt: bool) -> bool:
+        key = (b, w, bt)
+        if key in memo:
+            return memo[key]
+        empty = full & ~(b | w)
+        if not empty:
+            out = black_wins(game, size, b)
+        elif bt:
+            out = False
+            while empty:
+                low = empty & -empty
+                empty ^= low
+                if win(b | low, w, False):
+                    out = True
+                    break
+        else:
+            out = True
+            while empty:
+                low = empty & -empty
+                empty ^= low
+                if not win(b, w | low, True):
+                    out = False
+                    break
+        memo[key] = out
+        return out
+
+    return win(black, white, black_to_move)
+
+
+def random_position(rng: random.Random, cells: int, empties: int) -> tuple[int, int]:
+    order = list(range(cells))
+    rng.shuffle(order)
+    black = white = 0
+    for i, cell in enumerate(order[: cells - empties]):
+        if i % 2 == 0:
+            black |= 1 << cell
+        else:
+            white |= 1 << cell
+    if rng.random() < 0.5:  # not always alternating counts
+        black, white = white, black
+    return black, white
+
+
+# (game, size, empty cells, positions, how many hits the test must see).
+# Dead cells are rarer in Y: its edges touch but never join chains.
+CASES = [("hex", 3, 7, 60, 20), ("hex", 4, 10, 60, 20), ("hex", 5, 10, 25, 8),
+         ("y", 4, 4, 300, 10), ("y", 5, 8, 300, 10)]
+
+
+def test_the_table_knows_the_textbook_patterns() -> None:
+    def code(values):
+        return sum(v << (2 * i) for i, v in enumerate(values))
+
+    assert USELESS[code((1, 1, 1, 1, 0, 0))]          # four in a row
+    assert USELESS[code((1, 1, 1, 2, 2, 2))]          # three and three
+    assert USELESS[code((2, 2, 2, 2, 2, 0))]          # five and an empty
+    assert USELESS[code((2, 2, 2, 0, 1, 0))]          # empties joined through a stone
+    assert not USELESS[code((0,) * 6)]
+    assert not USELESS[code((1, 1, 1, 0, 0, 0))]      # three and three empties: alive
+    assert not USELESS[code((1, 2, 1, 2, 0, 0))]
+    assert not USELESS[code((1, 1, 0, 1, 1, 0))]      # black needs it to join its two pairs
+
+
+@pytest.mark.parametrize("game,size,empties,count,want", CASES)
+def test_every_dead_cell_is_dead_over_all_completions(game, size, empties, count, want) -> None:
+    rng = random.Random(f"dead {game} {size}")
+    inf = analyser(game, size)
+    found = 0
+    for _ in range(count):
+        black, white = random_position(rng, inf.cells, empties)
+        dead = inf.dead(black, white)
+        for cell in range(inf.cells):
+            if dead >> cell & 1:
+                found += 1
+                assert completions_agree(game, size, black, white, cell), (game, size, black, white, cell)
+    assert found >= want  # the check really ran on dead cells
+
+
+@pytest.mark.parametrize("game,size,empties,count,want", CASES)
+def test_captured_pairs_keep_the_value(game, size, empties, count, want) -> None:
+    rng = random.Random(f"captured {game} {size}")
+    inf = analyser(game, size)
+    found = 0
+    tries = 0
+    while found < want and tries < 40 * count:
+        tries += 1
+        black, white = random_position(rng, inf.cells, min(empties, 9))
+        for a, b, player in inf.captured(black, white):
+            found += 1
+            fill = (1 << a) | (1 << b)
+            b2, w2 = (black | fill, white) if player == 1 else (black, white | fill)
+            for black_to_move in (True, False):
+                assert solve(game, size, black, white, black_to_move) == solve(
+                    game, size, b2, w2, black_to_move), (game, size, black, white, a, b, player)
+            break
+    assert found >= want
+
+
+def test_the_edge_template_carriers_are_captured() -> None:
+    inf = analyser("hex", 5)
+    stone = 1 << (1 * 5 + 2)  # c2, black, on the second row
+    pairs = inf.captured(stone, 0)
+    assert (2, 3, 1) in pairs  # c1 and d1, captured by black
+    assert inf.dead(stone, 0) == 0
+
+
+@pytest.mark.parametrize("game,size,empties,count,want", CASES)
+def test_fill_in_never_changes_who_wins(game, size, empties, count, want) -> None:
+    rng = random.Random(f"fill {game} {size}")
+    inf = analyser(game, size)
+    filled_total = 0
+    for _ in range(count):
+        black, white = random_position(rng, inf.cells, min(empties, 9))
+        b2, w2, filled = inf.fill_in(black, white)
+        assert b2 & w2 == 0 and b2 & black == black and w2 & white == white
+        assert (b2 | w2) == (black | white | filled)
+        filled_total += bin(filled).count("1")
+        for black_to_move in (True, False):
+            assert solve(game, size, black, white, black_to_move) == solve(
+                game, size, b2, w2, black_to_move), (game, size, black, white)
+    assert filled_total >= want
+
+
+def test_fill_in_board_matches_the_masks() -> None:
+    rng = random.Random("flat")
+    inf = analyser("hex", 6)
+    for _ in range(20):
+        black, white = random_position(rng, inf.cells, 16)
+        board = [1 if black >> c & 1 else 2 if white >> c & 1 else 0 for c in range(inf.cells)]
+        board += [1, 1, 2, 2]  # the virtual edge cells stay as they are
+        filled = inferior.fill_in_board(6, board)
+        b2, w2, expected = inf.fill_in(black, white)
+        assert filled == expected
+        assert board[-4:] == [1, 1, 2, 2]
+        assert board[:-4] == [1 if b2 >> c & 1 else 2 if w2 >> c & 1 else 0 for c in range(inf.cells)]
+
+
+@pytest.mark.parametrize("game,size", [("hex", 5), ("hex", 11), ("y", 7)])
+def test_fill_in_reaches_a_fixpoint(game, size) -> None:
+    """Nothing dead or captured is left after fill-in (the fast pair search
+    of ``fill_in`` misses none that ``captured`` finds)."""
+    rng = random.Random(f"fixpoint {game} {size}")
+    inf = analyser(game, size)
+    pairs_seen = 0
+    for _ in range(40):
+        black, white = random_position(rng, inf.cells, rng.randrange(inf.cells // 3, inf.cells))
+        b2, w2, filled = inf.fill_in(black, white)
+        assert inf.dead(b2, w2) == 0 and inf.captured(b2, w2) == []
+        pairs_seen += len(inf.captured(black, white))
+    assert pairs_seen
