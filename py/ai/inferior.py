@@ -240,18 +240,12 @@ class Inferior:
         """The mask of the empty cells the rule proves dead."""
         out = 0
         empty = self.all_cells & ~(black | white)
-        base, ring, tables = self.base, self.ring, self.tables
+        code, tables = self.code, self.tables
         while empty:
             low = empty & -empty
             empty ^= low
             cell = low.bit_length() - 1
-            code = base[cell]
-            for bit, weight in ring[cell]:
-                if black & bit:
-                    code += weight
-                elif white & bit:
-                    code += weight << 1
-            if tables[cell][code]:
+            if tables[cell][code(cell, black, white)]:
                 out |= low
         return out
 
