@@ -71,21 +71,16 @@ def fit(competitions: Sequence[Competition], groups: int, iterations: int = 30) 
             for g in range(groups):
                 gammas[g].setdefault(features[g], 1.0)
 
-    def strength(features: tuple[int, ...]) -> float:
-        value = 1.0
-        for g in range(groups):
-            value *= gammas[g][features[g]]
-        return value
-
     for _ in range(iterations):
         for g in range(groups):
             table = gammas[g]
             denominators: Counter[int] = Counter()
             for candidates, _ in competitions:
-                total = sum(strength(features) * count for features, count in candidates)
-                for features, count in candidates:
+                strengths = [strength_of(features, gammas) for features, _ in candidates]
+                total = sum(value * count for value, (_, count) in zip(strengths, candidates))
+                for value, (features, count) in zip(strengths, candidates):
                     feature = features[g]
-                    denominators[feature] += strength(features) / table[feature] * count / total
+                    denominators[feature] += value / table[feature] * count / total
             for feature, gamma in table.items():
                 table[feature] = (wins[g][feature] + 1.0) / (denominators[feature] + 2.0 / (gamma + 1.0))
             # Scale-free: keep the group's geometric mean at 1.
