@@ -38,6 +38,8 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
+from core.y import row_col
+
 EMPTY, MINE, THEIRS, MY_EDGE, THEIR_EDGE = range(5)
 STATES = 5
 #: Cells around a cell: six neighbours, then six bridge cells.
@@ -121,7 +123,7 @@ class PatternTables:
             offsets = _around(HEX_RING)
             self.symmetries: tuple[tuple[int, ...], ...] = HEX_SYMMETRIES
         else:
-            coords = [(row, col) for row in range(size) for col in range(row + 1)]
+            coords = list(row_col(size))
             offsets = _around(Y_RING)
             self.symmetries = Y_SYMMETRIES
         index = {rc: i for i, rc in enumerate(coords)}
