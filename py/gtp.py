@@ -18,6 +18,7 @@ import traceback
 from typing import Any, Callable, TextIO
 
 import ai
+from ai import connection
 from core import FIRST, SECOND, GameError, GameState, IllegalMoveError, NotationError
 from registry import GAMES, STATES
 
@@ -382,6 +383,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--move-time", type=float, help="seconds per genmove at full strength")
     parser.add_argument("--level", help="the computer's level, by the app's name")
     parser.add_argument("--seed", type=int, help="makes the computer's choices reproducible")
+    parser.add_argument("--without", default="", metavar="PARTS",
+                        help="hex, y: parts of the engine's knowledge switched off, comma-separated "
+                             "(for ablation matches; see ai.connection.KNOWN_PARTS)")
     return parser
 
 
@@ -418,6 +422,11 @@ def main(argv: list[str] | None = None) -> int:
     # inf would let genmove think forever (time_settings refuses it too).
     if options.move_time is not None and not 0 < options.move_time < math.inf:
         return fail("--move-time must be a positive, finite number of seconds")
+    if options.without:
+        try:
+            connection.switch_off(options.without)
+        except ValueError as error:
+            return fail(f"--without: {error}")
     try:
         engine = GtpEngine(game, settings, options.level, options.seed, options.move_time)
     except GameError as error:

@@ -108,6 +108,21 @@ def test_a_refused_move_of_ours_voids_the_game() -> None:
     assert tally.add(result) == "void" and tally.games == 0 and len(tally.void) == 1
 
 
+def test_an_opponent_that_stops_in_a_proven_loss_has_resigned_else_the_game_is_void() -> None:
+    # On 5 x 5 the centre stone wins for black (our solver proves it at once). Game 0: it is
+    # ours, and the opponent stops when asked for its move: lost, so a resignation. Game 1: the
+    # stone is the opponent's, we answer, and it stops in a won position: nothing is proven.
+    centre = HexState(5).parse_move("c3")
+    first, second = arena.play_gtp_match(config(f"{SCRIPTED} --stop", openings=(centre,)), 2)
+    assert first.our_colour == FIRST and first.winner == FIRST
+    assert first.resigned and first.stopped_lost and first.void is None
+    assert second.winner is None and second.void is not None and "stopped on 'genmove" in second.void
+    tally = arena.GtpTally()
+    assert tally.add(first) == "W" and tally.add(second) == "void"
+    assert tally.games == 1 and len(tally.stopped) == 1 and len(tally.void) == 1
+    assert not arena.proven_lost(YState(5), 5.0)  # Y has no solver: never proven
+
+
 def test_a_silent_opponent_times_out_and_the_game_is_void() -> None:
     (result,) = arena.play_gtp_match(config(f"{SCRIPTED} --silent", timeout=1.0), 1)
     assert result.void is not None and "no answer" in result.void

@@ -270,6 +270,8 @@ def test_tree_reuse_keeps_the_visits_below_the_new_position():
 
 def test_the_tree_stops_growing_at_its_node_cap(monkeypatch):
     monkeypatch.setattr(connection, "MAX_NODES", 25)
+    # (Without the fill-in, which may drop a node already grown below a cell it fills.)
+    monkeypatch.setattr(connection, "PARTS", {"priors"})
     state = hex_game(7, "d4")
     searcher = connection.Search(state, random.Random(3))
     result = searcher.run(600)
@@ -281,6 +283,51 @@ def test_search_reports_a_proven_win():
     state = hex_game(5, "b1 e1 b2 e2 b3 e3 b4 a1")  # black to move wins at a5 or b5
     result = connection.search(state, iterations=10, seed=1)
     assert result.proof == WIN and state.move_to_text(result.move) in ("a5", "b5")
+
+
+# -- knowledge in the tree: inferior cells and move priors -----------------------------------------
+def dead_cell_position() -> HexState:
+    """Hex 9 x 9, black to move: e5 has black on four touching neighbours
+    (e4 f4 f5 e6), so its colour can never matter; nothing is decided."""
+    return hex_game(9, "e4 a9 f4 b9 f5 i1 e6 h1")
+
+
+def test_the_root_drops_and_fills_a_dead_cell():
+    state = dead_cell_position()
+    dead = state.parse_move("e5")
+    searcher = connection.Search(state, random.Random(1))
+    assert searcher.root.proof is None
+    assert dead not in searcher.root.moves
+    assert (dead, BLACK) in searcher.root.fill  # useless to white: black's, as the fill-in colours it
+    result = searcher.run(300)
+    assert result.move != dead and searcher.root.proof is None
+    # The nodes below were analysed on the filled board: none of them offers the dead cell either.
+    for child in searcher.root.children:
+        if child is not None:
+            assert dead not in child.moves
+
+
+def test_without_the_inferior_cells_the_dead_cell_stays_a_move(monkeypatch):
+    monkeypatch.setattr(connection, "PARTS", set(connection.KNOWN_PARTS))
+    connection.switch_off("inferior")
+    searcher = connection.Search(dead_cell_position(), random.Random(1))
+    assert searcher.root.fill == () and dead_cell_position().parse_move("e5") in searcher.root.moves
+    with pytest.raises(ValueError, match="unknown part"):
+        connection.switch_off("inferior,telepathy")
+
+
+def test_hex_nodes_get_priors_as_progressive_bias_and_y_nodes_none(monkeypatch):
+    state = hex_game(11, "f6 e7 g5")
+    root = connection.Search(state, random.Random(1)).root
+    assert sum(root.bias) == pytest.approx(connection.PRIOR_WEIGHT)
+    assert len(set(root.bias)) > 10  # the moves are told apart
+    # The likeliest move touches the last one (g5: f5 and g6, the cells both black stones touch).
+    best = root.moves[max(range(len(root.moves)), key=root.bias.__getitem__)]
+    assert best in connection.patterns.tables("hex", 11).near[state.last_move]
+    assert set(connection.Search(y_game(11, "f8"), random.Random(1)).root.bias) == {0.0}
+    monkeypatch.setattr(connection, "PARTS", set(connection.KNOWN_PARTS))
+    connection.switch_off("priors")
+    assert set(connection.Search(state, random.Random(1)).root.bias) == {0.0}
 
 
 # -- GTP on both games --------------------------------------------------------------------------------

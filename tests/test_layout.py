@@ -65,7 +65,7 @@ def test_pyscript_config_uses_our_runtime_and_lists_every_module() -> None:
     assert not config.get("packages"), "the app loads no Pyodide packages"
     listed = {source: target for source, target in config["files"].items()}
     modules = {f"./{path.relative_to(ROOT).as_posix()}": path.relative_to(PY).as_posix()
-               for path in [*PY.rglob("*.py"), PY / "level_ratings.json"] if path.name not in ("main.py", "gtp.py")}
+               for path in [*PY.rglob("*.py"), *PY.rglob("*.json")] if path.name not in ("main.py", "gtp.py")}
     assert listed == modules
 
 

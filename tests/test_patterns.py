@@ -200,3 +200,52 @@ def test_selfplay_records_whole_refereed_games_of_a_gtp_engine(tmp_path):
         for text in record["moves"]:
             state.play(text)
         assert state.is_over()
+
+
+def canonical_priors(game: str, size: int, rng: random.Random, count: int = 400) -> Priors:
+    """Made-up weights for patterns that occur on random boards of ``game``,
+    keyed by their canonical numbers as the trainer writes them."""
+    table = patterns.tables(game, size)
+    weights = {}
+    while len(weights) < count:
+        owners = random_owners(table.cells, rng)
+        cell = rng.choice([c for c in range(table.cells) if owners[c] < 0] or [0])
+        weights[table.pattern(owners, cell, rng.randrange(2))] = math.exp(rng.gauss(0, 1.5))
+    return Priors(weights, [3.0, 1.5, 0.5], rare=0.7)
+
+
+@pytest.mark.parametrize("game, size", [("hex", 5), ("hex", 11), ("y", 7), ("y", 11)])
+def test_board_priors_read_the_search_board_as_the_patterns_do(game, size):
+    rng = random.Random(size)
+    priors = canonical_priors(game, size, rng)
+    table = patterns.tables(game, size)
+    fast = patterns.BoardPriors(priors, table)
+    known = 0
+    for _ in range(60):
+        owners = random_owners(table.cells, rng)
+        board = [owner + 1 for owner in owners] + [3, 3, 3]  # the search board: 0 empty, 1/2 stones, edges after
+        cells = [c for c in range(table.cells) if owners[c] < 0]
+        for mover in (0, 1):
+            last = rng.choice([None] + list(range(table.cells)))
+            expected = priors.strengths(table, owners, mover, last, cells)
+            assert fast.strengths(board, mover, last, cells) == pytest.approx(expected)
+            known += sum(1 for value in expected if value not in (0.7 * g for g in priors.last))
+    assert known > 0  # some patterns had their own weight, not only the rare one
+    probabilities = fast.probabilities(board, 0, None, cells)
+    assert sum(probabilities) == pytest.approx(1.0)
+
+
+def test_the_committed_hex_priors_load_and_favour_the_moves_strong_players_make():
+    found = patterns.board_priors("hex", 11)
+    assert found is not None and patterns.board_priors("y", 11) is None  # Y has no weights of its own yet
+    assert found is patterns.board_priors("hex", 11)  # read once
+    state = STATES["hex"].from_settings({"size": 11, "swap": False})
+    for text in ("f6", "e7", "g5", "f7"):  # a middle game's first moves
+        state.push(state.parse_move(text))
+    board = [owner + 1 for owner in state.owners()]
+    cells = [c for c in range(121) if board[c] == 0]
+    p = dict(zip(cells, found.probabilities(board, state.turn, state.last_move, cells)))
+    # A far corner is among the least likely moves, a reply next to the last move among the likeliest.
+    ranked = sorted(cells, key=p.get, reverse=True)
+    assert ranked.index(state.parse_move("a1")) > len(cells) // 2
+    assert min(ranked.index(c) for c in patterns.tables("hex", 11).near[state.last_move] if c in p) < 10

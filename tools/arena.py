@@ -119,6 +119,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
 import ai  # noqa: E402
+from ai import connection, solver  # noqa: E402
 from core import FIRST, SECOND, GameError, GameState, HexState, UtttState, YState  # noqa: E402
 from core.uttt import BOARD_CELLS, CELL_BOARD, CELL_POSITION  # noqa: E402
 from core.y import cell_index, row_col  # noqa: E402
@@ -933,6 +934,7 @@ class GtpMatchConfig:
     setup: tuple[str, ...]
     openings: tuple[int | None, ...]
     timeout: float = 120.0
+    proof_seconds: float = 60.0  # to prove the loss of an opponent that stopped on genmove
 
     def game_seed(self, index: int) -> int:
         return self.seed * 100_003 + index * 1009
@@ -950,8 +952,22 @@ class GtpGameResult(GameResult):
     opening: int | None = None
     forfeit: str | None = None  # why the opponent lost by an illegal answer
     resigned: bool = False
+    stopped_lost: bool = False  # it stopped on genmove in a position our solver proves lost for it
     void: str | None = None  # why the game counts for nobody
     their_verdict: Any = None  # the opponent's own result, when it disagrees with ours
+
+
+def proven_lost(state: GameState, seconds: float) -> bool:
+    """Whether ``ai.solver`` proves, within ``seconds``, that the side to
+    move in a Hex position has lost (False for Y, which it cannot solve)."""
+    if not isinstance(state, HexState) or seconds <= 0:
+        return False
+    owners = state.owners()
+    player = state.turn
+    mine = sum(1 << cell for cell, owner in enumerate(owners) if owner == player)
+    theirs = sum(1 << cell for cell, owner in enumerate(owners) if owner == player ^ 1)
+    value, _ = solver.Solver(state.size).solve(mine, theirs, player, seconds)
+    return value == solver.LOSS
 
 
 class GtpMatch:
@@ -988,7 +1004,18 @@ class GtpMatch:
                     move = ours.choose(state, last)
                     result.our_seconds.append(time.perf_counter() - start)
                 else:
-                    answer = theirs.choose(state)
+                    try:
+                        answer = theirs.choose(state)
+                    except OpponentError as error:
+                        # MoHex 2.0 stops when it has proven its own loss:
+                        # a resignation if our solver proves it too.
+                        if not str(error).startswith("the opponent stopped on 'genmove") \
+                                or not proven_lost(state, self.config.proof_seconds):
+                            raise
+                        theirs.close()  # a new process for the next game
+                        result.resigned, result.stopped_lost = True, True
+                        result.winner = our_colour
+                        break
                     result.their_seconds.append(answer.seconds)
                     if answer.move is None:
                         result.forfeit, result.resigned = answer.forfeit, answer.resigned
@@ -1032,6 +1059,7 @@ class GtpTally(Tally):
     resigns: int = 0
     void: list[str] = field(default_factory=list)
     disagreements: list[str] = field(default_factory=list)
+    stopped: list[str] = field(default_factory=list)
 
     def add(self, result: GtpGameResult) -> str:  # type: ignore[override]
         if result.void is not None:  # its moves' times count, the game does not
@@ -1042,6 +1070,9 @@ class GtpTally(Tally):
         if result.forfeit is not None:
             self.forfeits.append(f"game {result.index + 1}: {result.forfeit}")
         self.resigns += result.resigned
+        if result.stopped_lost:
+            self.stopped.append(f"game {result.index + 1}: it stopped on genmove; ai.solver proves it lost there"
+                                " (counted as its resignation)")
         if result.their_verdict is not None:
             self.disagreements.append(f"game {result.index + 1}: it says {result.their_verdict!r}")
         return super().add(result)
@@ -1095,7 +1126,9 @@ def gtp_main(options: argparse.Namespace, parser: argparse.ArgumentParser) -> in
         for result in play_gtp_match(config, options.games, stderr):
             mark = tally.add(result)
             opening = "-" if result.opening is None else state.move_to_text(result.opening)
-            note = (f"  forfeit: {result.forfeit}" if result.forfeit else "  it resigned" if result.resigned
+            note = (f"  forfeit: {result.forfeit}" if result.forfeit
+                    else "  it stopped in a position our solver proves lost" if result.stopped_lost
+                    else "  it resigned" if result.resigned
                     else f"  VOID: {result.void}" if result.void else "")
             if result.their_verdict is not None:
                 note += f"  (it scores the game {result.their_verdict!r})"
@@ -1119,7 +1152,8 @@ def gtp_main(options: argparse.Namespace, parser: argparse.ArgumentParser) -> in
         "games": tally.games, "wins": tally.wins, "draws": tally.draws, "losses": tally.losses,
         "score": round(tally.score, 4), "ci_low": round(low, 4), "ci_high": round(high, 4),
         "forfeits": tally.forfeits, "resigns": tally.resigns, "void": tally.void,
-        "disagreements": tally.disagreements, "seed": options.seed, "elapsed_s": round(elapsed, 1),
+        "disagreements": tally.disagreements, "stopped_lost": tally.stopped, "without": options.without,
+        "seed": options.seed, "elapsed_s": round(elapsed, 1),
     }
     if options.json:
         print(json.dumps(summary))
@@ -1131,7 +1165,7 @@ def gtp_main(options: argparse.Namespace, parser: argparse.ArgumentParser) -> in
           f"s/move ours {our_mean:.2f}, theirs {their_mean:.2f}; forfeits {len(tally.forfeits)}, "
           f"resigns {tally.resigns}, void {len(tally.void)}, result disagreements {len(tally.disagreements)}; "
           f"{elapsed / 60:.1f} min")
-    for line in tally.forfeits + tally.void + tally.disagreements:
+    for line in tally.forfeits + tally.stopped + tally.void + tally.disagreements:
         print(f"  {line}")
     print(f"| {label} | {level} | {our_mean:.2f} | {their_mean:.2f} | {tally.games} | {tally.wins}-{tally.losses} | "
           f"{tally.score:.1%} | {low:.1%}-{high:.1%} |")
@@ -1164,11 +1198,18 @@ def main(argv: list[str] | None = None) -> int:
                      help="first stones of the game pairs: random (seeded order of every cell), all, none, "
                           "or cells in our notation, comma-separated")
     gtp.add_argument("--level", help="our level (default the strongest); with --move-time 0 its own budget")
+    parser.add_argument("--without", default="", metavar="PARTS",
+                        help="hex, y: parts of our engine's knowledge switched off, comma-separated, for "
+                             "ablation matches (see ai.connection.KNOWN_PARTS)")
     gtp.add_argument("--opponent-timeout", type=float, default=120.0, help="seconds to wait for any answer")
     gtp.add_argument("--opponent-stderr", metavar="FILE", help="append the opponent's standard error here")
     gtp.add_argument("--opponent-check-games", type=int, default=10,
                      help="random games told to the opponent first, its verdicts compared with ours (0: none)")
     options = parser.parse_args(argv)
+    try:
+        connection.switch_off(options.without)  # (worker processes are forked: they inherit it)
+    except ValueError as error:
+        parser.error(f"--without: {error}")
     if options.opponent_gtp:
         return gtp_main(options, parser)
     if not sized(options.game) and options.size is not None:

@@ -73,7 +73,7 @@ from typing import Callable, NamedTuple
 from core.base import GameState
 from core.hex import HexState, Layout
 
-from . import solver
+from . import inferior, patterns, solver
 from .search import (
     JUDGED_VISITS, LOSS, WIN, Engine as BaseEngine, SearchResult, Verdict, proof_chance, spend, subtree_size,
 )
@@ -144,6 +144,8 @@ class Geometry:
         self.black_edges = board.edges[0]
         self.black_goal = board.goal[0]
         self.bit = tuple(1 << c for c in range(cells))
+        #: The move priors of ``ai.patterns`` for this game, or None.
+        self.priors = patterns.board_priors(game, self.size)
         self.all_cells = (1 << cells) - 1
         self.around = tuple(sum(1 << n for n in board.neighbours[c]) for c in range(cells))
         #: Per player: (edge bit, the cells on that edge as a bitmask).
@@ -490,12 +492,14 @@ class Node:
     (the indices of moves proven to lose) mirror the children's proofs, so
     that selection need not look at the children."""
 
-    __slots__ = ("moves", "children", "visits", "wins", "rave_visits", "rave_wins", "total", "proof",
-                 "deep", "winning", "losing", "_pick")
+    __slots__ = ("moves", "children", "visits", "wins", "rave_visits", "rave_wins", "bias", "total", "proof",
+                 "deep", "fill", "winning", "losing", "_pick")
 
-    def __init__(self, moves: list[int], proof: int | None = None, deep: bool = False) -> None:
+    def __init__(self, moves: list[int], proof: int | None = None, deep: bool = False,
+                 bias: list[float] | None = None) -> None:
         count = len(moves)
         self.moves = moves
+        self.bias = bias if bias is not None else [0.0] * count
         self.children: list[Node | None] = [None] * count
         self.visits = [0] * count
         self.wins = [0] * count
@@ -504,6 +508,7 @@ class Node:
         self.total = 0
         self.proof = proof
         self.deep = deep
+        self.fill: tuple[tuple[int, int], ...] = ()
         self.winning = -1
         self.losing: set[int] = set()
         self._pick = _picker(moves)
@@ -522,7 +527,7 @@ class Node:
         kept = [i for i, move in enumerate(self.moves) if move in wanted]
         if len(kept) == len(self.moves):
             return
-        for name in ("moves", "children", "visits", "wins", "rave_visits", "rave_wins"):
+        for name in ("moves", "children", "visits", "wins", "rave_visits", "rave_wins", "bias"):
             values = getattr(self, name)
             setattr(self, name, [values[i] for i in kept])
         self._pick = _picker(self.moves)
@@ -565,11 +570,47 @@ FIRST_PLAY = 1.1  # value of a move with no sample at all: try it first
 UNTRIED_BONUS = 0.1  # added to the RAVE value of a move never tried here
 
 
-def new_node(board: list[int], empties: list[int], colour: int, geo: Geometry, deep: bool = True) -> Node:
+#: The parts of the engine's knowledge that can be switched off, for the
+#: ablation matches (``tools/arena.py --without``, ``py/gtp.py --without``):
+#: "priors", the pattern priors as progressive bias; "inferior", the
+#: fill-in of dead and captured cells (``ai.inferior``) at every node the
+#: analysis reaches, which drops them from its moves and fills them for
+#: the search and the playouts below it.
+KNOWN_PARTS = ("priors", "inferior")
+#: The parts that are on (all of them, but in those matches).
+PARTS = set(KNOWN_PARTS)
+
+
+def switch_off(names: str) -> None:
+    """Turn off the comma-separated parts in ``names`` for this process
+    (ValueError for a name not in ``KNOWN_PARTS``)."""
+    for name in filter(None, (part.strip() for part in names.split(","))):
+        if name not in KNOWN_PARTS:
+            raise ValueError(f"unknown part {name!r} (parts: {', '.join(KNOWN_PARTS)})")
+        PARTS.discard(name)
+#: The progressive bias: a move's prior probability times this, divided by
+#: the square root of its visits plus one, is added to its value.
+PRIOR_WEIGHT = 0.25
+
+
+def move_bias(board: list[int], colour: int, last: int, moves: list[int], geo: Geometry) -> list[float] | None:
+    """Each move's progressive bias (``PRIOR_WEIGHT`` times its prior
+    probability among ``moves``), or None without priors."""
+    priors = geo.priors
+    if priors is None or len(moves) < 2 or "priors" not in PARTS:
+        return None
+    probabilities = priors.probabilities(board, colour - 1, last if last < geo.cells else None, moves)
+    return [PRIOR_WEIGHT * p for p in probabilities]
+
+
+def new_node(board: list[int], empties: list[int], colour: int, geo: Geometry, deep: bool = True,
+             last: int = -1) -> Node:
     """The node of the position on ``board`` (``colour`` to move, the
-    cells in ``empties`` still empty), its moves and proof from ``analyse``."""
+    cells in ``empties`` still empty, ``last`` the cell just played or
+    ``geo.cells``), its moves and proof from ``analyse`` and their priors."""
     proof, moves = analyse(board, colour, geo, empties, deep)
-    return Node(moves, proof, deep)
+    bias = None if proof is not None else move_bias(board, colour, last, moves, geo)
+    return Node(moves, proof, deep, bias)
 
 
 class Search:
@@ -590,8 +631,8 @@ class Search:
         self.bridges = geo.bridges if use_bridges else geo.no_bridges
         self.knowledge = knowledge
         if root is None:
-            root = new_node(self.board, self.empties, self.colour, geo, knowledge)
-        elif knowledge and not root.deep:
+            root = new_node(self.board, self.empties, self.colour, geo, False, self.last)
+        if knowledge and not root.deep and root.proof is None:
             self._deepen(root, self.board, self.colour)
         self.root = root
         self.iterations = 0
@@ -629,7 +670,10 @@ class Search:
             if node.proof is not None:
                 result = colour if node.proof == WIN else colour ^ 3
                 break
-            if node.total >= KNOWLEDGE_AT and not node.deep and self.knowledge:
+            if node.fill:
+                for cell, value in node.fill:
+                    board[cell] = value
+            elif node.total >= KNOWLEDGE_AT and not node.deep and self.knowledge:
                 self._deepen(node, board, colour)
                 if node.proof is not None:
                     continue
@@ -641,19 +685,19 @@ class Search:
                 losing = node.losing
                 best = -1e9
                 scale = exploration * exploration * log(node.total + 1)
-                for i, (visits, wins, rave_visits, rave_wins) in enumerate(
-                        zip(node.visits, node.wins, node.rave_visits, node.rave_wins)):
+                for i, (visits, wins, rave_visits, rave_wins, bias) in enumerate(
+                        zip(node.visits, node.wins, node.rave_visits, node.rave_wins, node.bias)):
                     if visits:
                         if rave_visits:
                             beta = rave_visits / (rave_visits + visits + RAVE_BIAS * rave_visits * visits)
                             value = (1.0 - beta) * wins / visits + beta * rave_wins / rave_visits
                         else:
                             value = wins / visits
-                        value += sqrt(scale / visits)
+                        value += sqrt(scale / visits) + bias / sqrt(visits + 1)
                     elif rave_visits:
-                        value = rave_wins / rave_visits + UNTRIED_BONUS
+                        value = rave_wins / rave_visits + UNTRIED_BONUS + bias
                     else:
-                        value = FIRST_PLAY
+                        value = FIRST_PLAY + bias
                     if value > best and not (losing and i in losing):
                         best, index = value, i
             if index < 0:
@@ -671,7 +715,7 @@ class Search:
                 empties = [cell for cell in self.empties if not board[cell]]
                 if node.visits[index] + 1 >= EXPAND_AFTER and self.nodes < MAX_NODES:
                     # Cheap tactics now; the deeper analysis once it is visited more.
-                    child = new_node(board, empties, colour, geo, False)
+                    child = new_node(board, empties, colour, geo, False, last)
                     self.nodes += 1
                     children[index] = child
                     if child.proof is not None:
@@ -691,8 +735,13 @@ class Search:
         near-connections. Costly, so only nodes visited ``KNOWLEDGE_AT``
         times get it (MoHex's knowledge threshold)."""
         node.deep = True
-        empties = [cell for cell in self.empties if not board[cell]]
-        proof, moves = analyse(board, colour, self.geo, empties, True)
+        geo = self.geo
+        work, filled = board, 0
+        if "inferior" in PARTS:
+            work = board.copy()
+            filled = inferior.fill_in_board(geo.size, work, geo.game)
+        empties = [cell for cell in self.empties if not work[cell]]
+        proof, moves = analyse(work, colour, geo, empties, True)
         if proof == LOSS:
             node.proof = LOSS  # its statistics stay: the least bad move is still wanted
             return
@@ -701,6 +750,11 @@ class Search:
         if moves:  # (always: the node's moves are all the cells the analysis may pick)
             node.keep(moves)
             node.proof = proof
+            if filled and proof is None:
+                # The search below goes on from the filled-in board.
+                node.fill = tuple((cell, work[cell]) for cell in range(geo.cells) if filled >> cell & 1)
+                for cell, value in node.fill:
+                    board[cell] = value
 
     def _backpropagate(self, path: list[tuple[Node, int]], winner: int, board: list[int] | None) -> None:
         """Add the result to every node on the path. With a playout

@@ -6,13 +6,16 @@ command line (the last one again once they run out), whatever the board.
 
 It knows no rules: the thing under test is the arena's referee. With
 ``--refuse-play`` it refuses every ``play`` (a harness error: the game is
-void); with ``--silent`` it never answers ``genmove`` (a timeout)."""
+void); with ``--silent`` it never answers ``genmove`` (a timeout); with ``--stop`` it
+exits without a word on its first ``genmove`` (as MoHex 2.0 does once it
+has proven its own loss)."""
 
 import sys
 
 answers = [arg for arg in sys.argv[1:] if not arg.startswith("--")] or ["a1"]
 refuse_play = "--refuse-play" in sys.argv
 silent = "--silent" in sys.argv
+stop = "--stop" in sys.argv
 given = 0
 for line in sys.stdin:
     words = line.split()
@@ -22,6 +25,8 @@ for line in sys.stdin:
         print("=\n", flush=True)
         break
     if words[0] == "genmove":
+        if stop:
+            break
         if silent:
             continue
         print(f"= {answers[min(given, len(answers) - 1)]}\n", flush=True)
