@@ -49,11 +49,21 @@ def test_games_against_our_gtp_engine_finish_and_count() -> None:
     assert not tally.forfeits and not tally.void and not tally.disagreements
 
 
-def test_the_command_line_reports_the_match_as_json() -> None:
+def test_the_command_line_reports_the_match_as_json(tmp_path) -> None:
     out = io.StringIO()
+    record = tmp_path / "games.jsonl"
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
         assert arena.main(["--game", "y", "--size", "5", "--games", "2", "--move-time", "0", "--level", "beginner",
-                           "--opponent-gtp", ours_as_opponent("y"), "--openings", "c5", "--json"]) == 0
+                           "--opponent-gtp", ours_as_opponent("y"), "--openings", "c5", "--json",
+                           "--record", str(record)]) == 0
+    games = [json.loads(line) for line in record.read_text().splitlines()]
+    assert [game["ours"] for game in games] == ["black", "white"]
+    for game in games:  # each recorded game replays to its end, with the result the tally counted
+        state = YState(5, swap=False)
+        for text in game["moves"]:
+            state.play(text)
+        assert game["moves"][0] == "c5" and state.is_over()
+        assert game["result"] == ("W" if state.outcome().winner == ("black", "white").index(game["ours"]) else "L")
     summary = json.loads(out.getvalue())
     assert summary["games"] == 2 and summary["wins"] + summary["losses"] == 2
     assert 0 <= summary["ci_low"] <= summary["score"] <= summary["ci_high"] <= 1

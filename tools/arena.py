@@ -953,6 +953,7 @@ class GtpGameResult(GameResult):
     forfeit: str | None = None  # why the opponent lost by an illegal answer
     resigned: bool = False
     stopped_lost: bool = False  # it stopped on genmove in a position our solver proves lost for it
+    moves: list[str] = field(default_factory=list)  # the game's moves, in our notation
     void: str | None = None  # why the game counts for nobody
     their_verdict: Any = None  # the opponent's own result, when it disagrees with ours
 
@@ -1035,6 +1036,7 @@ class GtpMatch:
             theirs.close()  # a new process for the next game
         finally:
             ours.close()
+            result.moves = [state.move_to_text(move) for move in state.moves]
         result.seconds = time.perf_counter() - started
         return result
 
@@ -1125,6 +1127,10 @@ def gtp_main(options: argparse.Namespace, parser: argparse.ArgumentParser) -> in
     try:
         for result in play_gtp_match(config, options.games, stderr):
             mark = tally.add(result)
+            if options.record:
+                with options.record.open("a") as file:
+                    file.write(json.dumps({"game": options.game, "size": size, "moves": result.moves,
+                                           "ours": colours[result.our_colour], "result": mark}) + "\n")
             opening = "-" if result.opening is None else state.move_to_text(result.opening)
             note = (f"  forfeit: {result.forfeit}" if result.forfeit
                     else "  it stopped in a position our solver proves lost" if result.stopped_lost
@@ -1203,6 +1209,8 @@ def main(argv: list[str] | None = None) -> int:
                              "ablation matches (see ai.connection.KNOWN_PARTS)")
     gtp.add_argument("--opponent-timeout", type=float, default=120.0, help="seconds to wait for any answer")
     gtp.add_argument("--opponent-stderr", metavar="FILE", help="append the opponent's standard error here")
+    gtp.add_argument("--record", metavar="FILE", type=Path,
+                     help="append each game here, one JSON line: its moves, our colour and the winner")
     gtp.add_argument("--opponent-check-games", type=int, default=10,
                      help="random games told to the opponent first, its verdicts compared with ours (0: none)")
     options = parser.parse_args(argv)
