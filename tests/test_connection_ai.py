@@ -330,6 +330,23 @@ def test_hex_nodes_get_priors_as_progressive_bias_and_y_nodes_none(monkeypatch):
     assert set(connection.Search(state, random.Random(1)).root.bias) == {0.0}
 
 
+def test_on_a_big_hex_board_the_root_is_kept_to_the_opponents_must_play_region(monkeypatch):
+    # White's row 6 stones and its h5-k5 group are one move apart (f6 or g5 joins them, each
+    # with a bridge): black, to move with 103 empty cells, must play f6 - H-search shows it.
+    state = HexState(11, swap=False)
+    for black, white in zip("a10 b10 c10 d10 e10 f10 g10 h10 i10".split(), "a6 b6 c6 d6 e6 h5 i5 j5 k5".split()):
+        state.play(black)
+        state.play(white)
+    assert state.owners().count(-1) > connection.SOLVER_MAX_EMPTY
+    assert connection.forced_move(state) is None  # the one-stone-short analysis alone does not see it
+    move, only = connection.solve_first(state, 10.0)
+    assert move is None and [state.move_to_text(cell) for cell in only] == ["f6"]
+    assert state.move_to_text(hex_ai.Engine().choose_move(state, "master", seed=1, move_time=0.5)) == "f6"
+    monkeypatch.setattr(connection, "PARTS", set(connection.KNOWN_PARTS))
+    connection.switch_off("root_vc")
+    assert connection.solve_first(state, 10.0) == (None, None)
+
+
 # -- GTP on both games --------------------------------------------------------------------------------
 def gtp_run(game: str, text: str, **settings_) -> list[str]:
     out = io.StringIO()

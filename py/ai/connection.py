@@ -575,8 +575,10 @@ UNTRIED_BONUS = 0.1  # added to the RAVE value of a move never tried here
 #: "priors", the pattern priors as progressive bias; "inferior", the
 #: fill-in of dead and captured cells (``ai.inferior``) at every node the
 #: analysis reaches, which drops them from its moves and fills them for
-#: the search and the playouts below it.
-KNOWN_PARTS = ("priors", "inferior")
+#: the search and the playouts below it; "root_vc", on Hex positions too
+#: big for the exact solver, its H-search at the root (a win by virtual
+#: connection, else only the opponent's must-play region is searched).
+KNOWN_PARTS = ("priors", "inferior", "root_vc")
 #: The parts that are on (all of them, but in those matches).
 PARTS = set(KNOWN_PARTS)
 
@@ -1120,12 +1122,21 @@ def solve_first(state: GameState, seconds: float) -> tuple[int | None, list[int]
     if not isinstance(state, HexState):  # the solver knows Hex's board only
         return None, None
     owners = state.owners()  # type: ignore[attr-defined]
-    if owners.count(-1) > SOLVER_MAX_EMPTY:
-        return None, None
     player = state.turn
     mine = sum(1 << cell for cell, owner in enumerate(owners) if owner == player)
     theirs = sum(1 << cell for cell, owner in enumerate(owners) if owner == player ^ 1)
     found = solver.solver_for(state.size)  # type: ignore[attr-defined]
+    if owners.count(-1) > SOLVER_MAX_EMPTY:
+        # Too big to solve: H-search at the root alone (a win by a virtual
+        # connection, or the must-play region of the opponent's).
+        if "root_vc" not in PARTS:
+            return None, None
+        value, move, moves = found.analyse(mine, theirs, player, seconds)
+        if value == solver.WIN:
+            return move, None
+        if value == solver.LOSS or not moves:
+            return None, None
+        return None, [cell for cell in range(len(owners)) if moves >> cell & 1]
     value, move = found.solve(mine, theirs, player, seconds)
     if value == solver.WIN:
         return move, None

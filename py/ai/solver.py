@@ -289,6 +289,18 @@ class Solver:
             pass
         return UNKNOWN, -1
 
+    def analyse(self, mine: int, theirs: int, player: int, seconds: float | None = None) -> tuple[int, int, int]:
+        """The node analysis alone, with no search below it (for positions
+        too big to solve): (WIN, a winning move, 0), (LOSS, -1, 0), or
+        (UNKNOWN, -1, the moves worth playing: the opponent's must-play
+        region, or its single threat), or (UNKNOWN, -1, 0) when
+        ``seconds`` ran out first."""
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
+        try:
+            return self._analyse(mine, theirs, player)
+        except Timeout:
+            return UNKNOWN, -1, 0
+
     def losing_moves(self, mine: int, theirs: int, player: int) -> int:
         """The moves already proven to lose (a bitmask), from the table."""
         empty = self.board.full & ~(mine | theirs)
