@@ -1134,7 +1134,8 @@ def solve_first(state: GameState, seconds: float) -> tuple[int | None, list[int]
         value, move, moves = found.analyse(mine, theirs, player, seconds)
         if value == solver.WIN:
             return move, None
-        if value == solver.LOSS or not moves:
+        empty = found.board.full & ~(mine | theirs)
+        if value == solver.LOSS or not moves or not empty & ~moves:  # lost, or nothing excluded
             return None, None
         return None, [cell for cell in range(len(owners)) if moves >> cell & 1]
     value, move = found.solve(mine, theirs, player, seconds)
