@@ -31,6 +31,7 @@ sys.path.insert(0, str(ROOT / "py"))
 
 from core.base import FIRST, SECOND  # noqa: E402
 from core.hex import HexState  # noqa: E402
+from ai import connection  # noqa: E402
 from ai.solver import LOSS, Solver  # noqa: E402
 
 PUZZLES = ROOT / "tests" / "data" / "hex_puzzles.json"
@@ -154,7 +155,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--verify", action="store_true", help="prove the answers of the small puzzles")
     parser.add_argument("--every", action="store_true", help="with --verify: also that no other move wins")
     parser.add_argument("--max-empty", type=int, default=18)
+    parser.add_argument("--without", default="", metavar="PARTS",
+                        help="parts of the engine's knowledge switched off, comma-separated (ablation; see "
+                             "ai.connection.KNOWN_PARTS)")
     options = parser.parse_args(argv)
+    try:
+        connection.switch_off(options.without)
+    except ValueError as error:
+        parser.error(f"--without: {error}")
     puzzles = [p for p in load_puzzles() if not options.only or p["id"] in options.only]
     if options.verify:
         bad = 0
