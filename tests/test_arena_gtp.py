@@ -118,19 +118,25 @@ def test_a_refused_move_of_ours_voids_the_game() -> None:
     assert tally.add(result) == "void" and tally.games == 0 and len(tally.void) == 1
 
 
-def test_an_opponent_that_stops_in_a_proven_loss_has_resigned_else_the_game_is_void() -> None:
+def test_an_opponent_that_stops_in_a_proven_position_has_resigned_or_won_else_the_game_is_void() -> None:
     # On 5 x 5 the centre stone wins for black (our solver proves it at once). Game 0: it is
-    # ours, and the opponent stops when asked for its move: lost, so a resignation. Game 1: the
-    # stone is the opponent's, we answer, and it stops in a won position: nothing is proven.
+    # ours, and the opponent stops when asked for its move: lost for it, so a resignation.
     centre = HexState(5).parse_move("c3")
-    first, second = arena.play_gtp_match(config(f"{SCRIPTED} --stop", openings=(centre,)), 2)
-    assert first.our_colour == FIRST and first.winner == FIRST
-    assert first.resigned and first.stopped_lost and first.void is None
-    assert second.winner is None and second.void is not None and "stopped on 'genmove" in second.void
+    (first,) = arena.play_gtp_match(config(f"{SCRIPTED} --stop", openings=(centre,)), 1)
+    assert first.our_colour == FIRST and first.winner == FIRST and first.void is None
+    assert first.resigned and first.stopped_proven == arena.solver.LOSS
+    # Game 1 (we are white): the stone is the opponent's, our beginner answers d1, the opponent
+    # stops in a position that is still won for it, proven: our loss.
+    (second,) = list(arena.play_gtp_match(config(f"{SCRIPTED} --stop", openings=(centre,)), 2))[1:]
+    assert second.our_colour == SECOND and second.moves == ["c3", "d1"]
+    assert second.winner == FIRST and second.stopped_proven == arena.solver.WIN and not second.resigned
     tally = arena.GtpTally()
-    assert tally.add(first) == "W" and tally.add(second) == "void"
-    assert tally.games == 1 and len(tally.stopped) == 1 and len(tally.void) == 1
-    assert not arena.proven_lost(YState(5), 5.0)  # Y has no solver: never proven
+    assert tally.add(first) == "W" and tally.add(second) == "L" and len(tally.stopped) == 2
+    # Where nothing is proven in time the game is void: Y (no solver), or no time at all.
+    assert arena.proven_value(YState(5), 5.0) is None
+    assert arena.proven_value(HexState(11), 0.0) is None
+    (void,) = arena.play_gtp_match(config(f"{SCRIPTED} --stop", game="y", openings=(None,)), 1)
+    assert void.winner is None and "stopped on 'genmove" in void.void
 
 
 def test_a_silent_opponent_times_out_and_the_game_is_void() -> None:

@@ -63,7 +63,12 @@ cell (in its dialect) that is legal in our position, or the opponent loses
 that game (a *forfeit*, reported with its text and the reason); ``resign``
 loses it too. A harness failure (the opponent stops, answers nothing within
 ``--opponent-timeout``, or refuses one of our moves) makes the game *void*:
-reported, counted for nobody. At the end of a game the opponent is asked
+reported, counted for nobody. One exception: an opponent that stops while
+thinking about its move (MoHex 2.0 exits once its search has proven the
+game, either way) in a Hex position that ``ai.solver`` proves within a
+minute has resigned (proven lost for it) or won (proven won), and the
+summary lists those games. ``--record FILE`` appends every game's moves.
+At the end of a game the opponent is asked
 for its own verdict where its dialect has a command for it, and any
 disagreement with ours is reported (a sign of a wrong translation). Before
 the match, ``--opponent-check-games`` random games (10) are played into it
@@ -952,23 +957,25 @@ class GtpGameResult(GameResult):
     opening: int | None = None
     forfeit: str | None = None  # why the opponent lost by an illegal answer
     resigned: bool = False
-    stopped_lost: bool = False  # it stopped on genmove in a position our solver proves lost for it
+    #: it stopped on genmove in a position our solver proves (its value for the opponent), or None
+    stopped_proven: int | None = None
     moves: list[str] = field(default_factory=list)  # the game's moves, in our notation
     void: str | None = None  # why the game counts for nobody
     their_verdict: Any = None  # the opponent's own result, when it disagrees with ours
 
 
-def proven_lost(state: GameState, seconds: float) -> bool:
-    """Whether ``ai.solver`` proves, within ``seconds``, that the side to
-    move in a Hex position has lost (False for Y, which it cannot solve)."""
+def proven_value(state: GameState, seconds: float) -> int | None:
+    """The value of a Hex position for its side to move (``solver.WIN`` or
+    ``solver.LOSS``) if ``ai.solver`` proves it within ``seconds``, else
+    None (always for Y, which it cannot solve)."""
     if not isinstance(state, HexState) or seconds <= 0:
-        return False
+        return None
     owners = state.owners()
     player = state.turn
     mine = sum(1 << cell for cell, owner in enumerate(owners) if owner == player)
     theirs = sum(1 << cell for cell, owner in enumerate(owners) if owner == player ^ 1)
     value, _ = solver.Solver(state.size).solve(mine, theirs, player, seconds)
-    return value == solver.LOSS
+    return value if value in (solver.WIN, solver.LOSS) else None
 
 
 class GtpMatch:
@@ -1008,14 +1015,17 @@ class GtpMatch:
                     try:
                         answer = theirs.choose(state)
                     except OpponentError as error:
-                        # MoHex 2.0 stops when it has proven its own loss:
-                        # a resignation if our solver proves it too.
-                        if not str(error).startswith("the opponent stopped on 'genmove") \
-                                or not proven_lost(state, self.config.proof_seconds):
+                        # MoHex 2.0 may stop once it has proven the game:
+                        # decided if our solver proves it too, else void.
+                        value = None
+                        if str(error).startswith("the opponent stopped on 'genmove"):
+                            value = proven_value(state, self.config.proof_seconds)
+                        if value is None:
                             raise
                         theirs.close()  # a new process for the next game
-                        result.resigned, result.stopped_lost = True, True
-                        result.winner = our_colour
+                        result.stopped_proven = value
+                        result.resigned = value == solver.LOSS
+                        result.winner = our_colour if value == solver.LOSS else our_colour ^ 1
                         break
                     result.their_seconds.append(answer.seconds)
                     if answer.move is None:
@@ -1072,9 +1082,10 @@ class GtpTally(Tally):
         if result.forfeit is not None:
             self.forfeits.append(f"game {result.index + 1}: {result.forfeit}")
         self.resigns += result.resigned
-        if result.stopped_lost:
-            self.stopped.append(f"game {result.index + 1}: it stopped on genmove; ai.solver proves it lost there"
-                                " (counted as its resignation)")
+        if result.stopped_proven is not None:
+            won = "won" if result.stopped_proven == solver.WIN else "lost"
+            self.stopped.append(f"game {result.index + 1}: it stopped on genmove in a position ai.solver proves "
+                                f"{won} for it (counted as its {'win' if won == 'won' else 'resignation'})")
         if result.their_verdict is not None:
             self.disagreements.append(f"game {result.index + 1}: it says {result.their_verdict!r}")
         return super().add(result)
@@ -1133,7 +1144,8 @@ def gtp_main(options: argparse.Namespace, parser: argparse.ArgumentParser) -> in
                                            "ours": colours[result.our_colour], "result": mark}) + "\n")
             opening = "-" if result.opening is None else state.move_to_text(result.opening)
             note = (f"  forfeit: {result.forfeit}" if result.forfeit
-                    else "  it stopped in a position our solver proves lost" if result.stopped_lost
+                    else "  it stopped in a position our solver proves lost" if result.resigned and result.stopped_proven
+                    else "  it stopped in a position our solver proves won" if result.stopped_proven
                     else "  it resigned" if result.resigned
                     else f"  VOID: {result.void}" if result.void else "")
             if result.their_verdict is not None:
