@@ -49,7 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ai import patterns  # noqa: E402
-from arena import GtpProcess, OpponentError  # noqa: E402  (tools/, this file's folder)
+from arena import DIALECTS, GtpProcess, OpponentError  # noqa: E402  (tools/, this file's folder)
 from registry import STATES  # noqa: E402
 
 #: The longest a self-playing engine may think about one move (seconds).
@@ -165,10 +165,13 @@ def compress(positions: Sequence[Sequence[tuple[tuple[int, int], bool]]], keep: 
     return out
 
 
-def selfplay(game: str, command: str, setup: str, size: int, count: int, seed: int, out: Path) -> None:
+def selfplay(game: str, command: str, setup: str, size: int, count: int, seed: int, out: Path,
+             dialect_name: str = "ours") -> None:
     """``count`` games of the engine against itself, appended to ``out``
-    (see the module doc). Our rules engine referees every move."""
+    (see the module doc), its colours and cells read and written in its
+    dialect (``arena.DIALECTS``). Our rules engine referees every move."""
     rng = random.Random(seed)
+    dialect = DIALECTS[dialect_name]()
     engine = GtpProcess(command, MOVE_TIMEOUT)
 
     def ask(line: str) -> str:
@@ -186,22 +189,21 @@ def selfplay(game: str, command: str, setup: str, size: int, count: int, seed: i
             stopped = False
             ask(f"boardsize {size}")
             ask("clear_board")
-            for line in filter(None, (part.strip() for part in setup.split(";"))):
+            for line in [*dialect.setup, *filter(None, (part.strip() for part in setup.split(";")))]:
                 ask(line)
             state = STATES[game].from_settings({"size": size, "swap": False})
             first = rng.randrange(len(state.owners()))
-            ask(f"play b {state.move_to_text(first)}")
+            ask(f"play {dialect.colour(state.turn)} {dialect.to_text(state, first)}")
             state.push(first)
             while not state.is_over():
-                colour = "bw"[state.turn]
                 try:
-                    text = ask(f"genmove {colour}").lower()
+                    text = ask(f"genmove {dialect.colour(state.turn)}").lower()
                 except OpponentError:  # MoHex 2.0 may stop once it sees its loss (it prints why on stderr)
                     stopped = True
                     break
                 if text == "resign":
                     break
-                state.push(state.parse_move(text))
+                state.push(dialect.from_text(state, text))
             with out.open("a") as file:
                 file.write(json.dumps({"game": game, "size": size,
                                        "moves": [state.move_to_text(m) for m in state.moves]}) + "\n")
@@ -217,6 +219,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="the fitted priors (JSON)")
     parser.add_argument("--selfplay", help="make games instead: a GTP engine's command line")
     parser.add_argument("--setup", default="", help="GTP commands after boardsize, ';'-separated")
+    parser.add_argument("--dialect", default="ours", choices=list(DIALECTS),
+                        help="the self-playing engine's notation (see tools/arena.py)")
     parser.add_argument("--size", type=int, default=11)
     parser.add_argument("--count", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
@@ -226,7 +230,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="the share of the games (the last ones) kept out of the fit, to test it on")
     args = parser.parse_args(argv)
     if args.selfplay:
-        selfplay(args.game, args.selfplay, args.setup, args.size, args.count, args.seed, args.games)
+        selfplay(args.game, args.selfplay, args.setup, args.size, args.count, args.seed, args.games, args.dialect)
         return 0
     if args.out is None:
         parser.error("--out is needed to fit")
