@@ -499,7 +499,7 @@ class Node:
                  bias: list[float] | None = None) -> None:
         count = len(moves)
         self.moves = moves
-        self.bias = bias if bias is not None else [0.0] * count
+        self.bias = bias  # None until the node is first searched from (``Search._iterate``)
         self.children: list[Node | None] = [None] * count
         self.visits = [0] * count
         self.wins = [0] * count
@@ -529,7 +529,8 @@ class Node:
             return
         for name in ("moves", "children", "visits", "wins", "rave_visits", "rave_wins", "bias"):
             values = getattr(self, name)
-            setattr(self, name, [values[i] for i in kept])
+            if values is not None:
+                setattr(self, name, [values[i] for i in kept])
         self._pick = _picker(self.moves)
         self.winning, self.losing = -1, set()
         for index, child in enumerate(self.children):
@@ -595,31 +596,31 @@ def switch_off(names: str) -> None:
 PRIOR_WEIGHT = 0.25
 
 
-def move_bias(board: list[int], colour: int, last: int, moves: list[int], geo: Geometry) -> list[float] | None:
+def move_bias(board: list[int], colour: int, last: int, moves: list[int], geo: Geometry) -> list[float]:
     """Each move's progressive bias (``PRIOR_WEIGHT`` times its prior
-    probability among ``moves``), or None without priors."""
+    probability among ``moves``); all 0 without priors."""
     priors = geo.priors
     if priors is None or len(moves) < 2 or "priors" not in PARTS:
-        return None
+        return [0.0] * len(moves)
     probabilities = priors.probabilities(board, colour - 1, last if last < geo.cells else None, moves)
     return [PRIOR_WEIGHT * p for p in probabilities]
 
 
-def new_node(board: list[int], empties: list[int], colour: int, geo: Geometry, deep: bool = True,
-             last: int = -1) -> Node:
+def new_node(board: list[int], empties: list[int], colour: int, geo: Geometry, deep: bool = True) -> Node:
     """The node of the position on ``board`` (``colour`` to move, the
-    cells in ``empties`` still empty, ``last`` the cell just played or
-    ``geo.cells``), its moves and proof from ``analyse`` and their priors."""
+    cells in ``empties`` still empty), its moves and proof from ``analyse``.
+    Its moves' priors come when it is first searched from: most nodes
+    never are (a playout goes on from a new node)."""
     proof, moves = analyse(board, colour, geo, empties, deep)
-    bias = None if proof is not None else move_bias(board, colour, last, moves, geo)
-    return Node(moves, proof, deep, bias)
+    return Node(moves, proof, deep)
 
 
 class Search:
     """One search tree on one position. Build, ``run``, read ``best_move``."""
 
     def __init__(self, state: GameState, rng: random.Random, root: Node | None = None,
-                 exploration: float | None = None, use_bridges: bool = True, knowledge: bool = True) -> None:
+                 exploration: float | None = None, use_bridges: bool = True, knowledge: bool = True,
+                 fill: bool = True) -> None:
         if state.is_over():
             raise ValueError(f"no move to search: the game is over in {state.position_text()}")
         self.geo = geo = geometry(state)
@@ -632,10 +633,14 @@ class Search:
         self.exploration = EXPLORATION if exploration is None else exploration
         self.bridges = geo.bridges if use_bridges else geo.no_bridges
         self.knowledge = knowledge
+        #: whether the analysed nodes fill in their inferior cells (``_deepen``)
+        self.fill = fill and "inferior" in PARTS
         if root is None:
-            root = new_node(self.board, self.empties, self.colour, geo, False, self.last)
+            root = new_node(self.board, self.empties, self.colour, geo, False)
         if knowledge and not root.deep and root.proof is None:
             self._deepen(root, self.board, self.colour)
+        if root.bias is None:
+            root.bias = move_bias(self.board, self.colour, self.last, root.moves, geo)
         self.root = root
         self.iterations = 0
         self.nodes = 0  # created by this search
@@ -684,6 +689,8 @@ class Search:
             moves, children = node.moves, node.children
             index = node.winning
             if index < 0:
+                if node.bias is None:
+                    node.bias = move_bias(board, colour, last, moves, geo)
                 losing = node.losing
                 best = -1e9
                 scale = exploration * exploration * log(node.total + 1)
@@ -717,7 +724,7 @@ class Search:
                 empties = [cell for cell in self.empties if not board[cell]]
                 if node.visits[index] + 1 >= EXPAND_AFTER and self.nodes < MAX_NODES:
                     # Cheap tactics now; the deeper analysis once it is visited more.
-                    child = new_node(board, empties, colour, geo, False, last)
+                    child = new_node(board, empties, colour, geo, False)
                     self.nodes += 1
                     children[index] = child
                     if child.proof is not None:
@@ -739,7 +746,7 @@ class Search:
         node.deep = True
         geo = self.geo
         work, filled = board, 0
-        if "inferior" in PARTS:
+        if self.fill:
             work = board.copy()
             filled = inferior.fill_in_board(geo.size, work, geo.game)
         empties = [cell for cell in self.empties if not work[cell]]
@@ -893,13 +900,14 @@ class Engine(BaseEngine):
 
     def search(self, state: GameState, iterations: int | None = None, seconds: float | None = None,
                seed: int | None = None, reuse: bool = False, bridges: bool = True,
-               knowledge: bool = True, only: list[int] | None = None) -> SearchResult:
+               knowledge: bool = True, only: list[int] | None = None, fill: bool = True) -> SearchResult:
         """Run one search on ``state`` (left unchanged). With ``reuse``, start
         from the kept tree when it covers this position and keep the new tree
         for the next call. ``only``: search no other root moves than these
-        (ignored if it would leave none)."""
+        (ignored if it would leave none). ``fill``: the inferior cells' fill-in
+        (see ``Search``)."""
         root = self.kept_root(state) if reuse else None
-        searcher = Search(state, self.rng(state, seed), root, use_bridges=bridges, knowledge=knowledge)
+        searcher = Search(state, self.rng(state, seed), root, use_bridges=bridges, knowledge=knowledge, fill=fill)
         if only and searcher.root.proof is None:
             allowed = set(only)
             kept = [move for move in searcher.root.moves if move in allowed]
@@ -1003,7 +1011,9 @@ class Engine(BaseEngine):
             if move is not None:
                 return Verdict(move, "proven", 1.0, WIN, None, 0)
         budget = max(seconds - (time.perf_counter() - start), 0.01)
-        result = self.search(state, iterations, budget, seed, reuse=True, only=only)
+        # No fill-in here: a proof's length counts the loser's every defence,
+        # and the filled cells are defences too (``proof_length``).
+        result = self.search(state, iterations, budget, seed, reuse=True, only=only, fill=False)
         root = self._tree[2] if self._tree is not None else None
         plies = None
         if result.proof is not None and root is not None:
