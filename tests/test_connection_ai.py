@@ -345,6 +345,16 @@ def test_on_a_big_hex_board_the_root_is_kept_to_the_opponents_must_play_region(m
     monkeypatch.setattr(connection, "PARTS", set(connection.KNOWN_PARTS))
     connection.switch_off("root_vc")
     assert connection.solve_first(state, 10.0) == (None, None)
+    # A tree node visited H_SEARCH_AT times gets the same H-search: here the root, once visited.
+    monkeypatch.setattr(connection, "H_SEARCH_AT", 1)
+    searcher = connection.Search(state, random.Random(1))
+    assert len(searcher.root.moves) > 50
+    searcher.run(20)
+    assert searcher.root.h_searched and [state.move_to_text(m) for m in searcher.root.moves] == ["f6"]
+    connection.switch_off("tree_vc")
+    searcher = connection.Search(state, random.Random(1))
+    searcher.run(20)
+    assert not searcher.root.h_searched and len(searcher.root.moves) > 50
 
 
 # -- GTP on both games --------------------------------------------------------------------------------

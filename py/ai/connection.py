@@ -493,7 +493,7 @@ class Node:
     that selection need not look at the children."""
 
     __slots__ = ("moves", "children", "visits", "wins", "rave_visits", "rave_wins", "bias", "total", "proof",
-                 "deep", "fill", "winning", "losing", "_pick")
+                 "deep", "fill", "h_searched", "winning", "losing", "_pick")
 
     def __init__(self, moves: list[int], proof: int | None = None, deep: bool = False,
                  bias: list[float] | None = None) -> None:
@@ -509,6 +509,7 @@ class Node:
         self.proof = proof
         self.deep = deep
         self.fill: tuple[tuple[int, int], ...] = ()
+        self.h_searched = False
         self.winning = -1
         self.losing: set[int] = set()
         self._pick = _picker(moves)
@@ -561,6 +562,8 @@ def _picker(moves: list[int]) -> Callable[[bytes], tuple[int, ...]]:
 
 EXPAND_AFTER = 2  # visits of a move before its position gets a node
 KNOWLEDGE_AT = 4  # visits of a node before its virtual connections are analysed
+H_SEARCH_AT = 1000  # visits of a Hex node before the exact solver's H-search analyses it
+H_SEARCH_SECONDS = 0.3  # the most one such analysis may take
 #: Nodes one search may create (each holds a few lists as long as its move
 #: list: about 20 KB on a 19 x 19 board). Past it the tree stops growing
 #: and playouts go on from its leaves, so long thinking times stay in memory.
@@ -578,8 +581,9 @@ UNTRIED_BONUS = 0.1  # added to the RAVE value of a move never tried here
 #: analysis reaches, which drops them from its moves and fills them for
 #: the search and the playouts below it; "root_vc", on Hex positions too
 #: big for the exact solver, its H-search at the root (a win by virtual
-#: connection, else only the opponent's must-play region is searched).
-KNOWN_PARTS = ("priors", "inferior", "root_vc")
+#: connection, else only the opponent's must-play region is searched);
+#: "tree_vc", the same H-search at the tree's most visited Hex nodes.
+KNOWN_PARTS = ("priors", "inferior", "root_vc", "tree_vc")
 #: The parts that are on (all of them, but in those matches).
 PARTS = set(KNOWN_PARTS)
 
@@ -635,6 +639,8 @@ class Search:
         self.knowledge = knowledge
         #: whether the analysed nodes fill in their inferior cells (``_deepen``)
         self.fill = fill and "inferior" in PARTS
+        #: whether the most visited nodes get H-search (``_h_search``: Hex only)
+        self.h_search = knowledge and geo.game == "hex" and "tree_vc" in PARTS
         if root is None:
             root = new_node(self.board, self.empties, self.colour, geo, False)
         if knowledge and not root.deep and root.proof is None:
@@ -682,6 +688,10 @@ class Search:
                     board[cell] = value
             elif node.total >= KNOWLEDGE_AT and not node.deep and self.knowledge:
                 self._deepen(node, board, colour)
+                if node.proof is not None:
+                    continue
+            if node.total >= H_SEARCH_AT and not node.h_searched and self.h_search:
+                self._h_search(node, board, colour)
                 if node.proof is not None:
                     continue
             # -- selection: a proven win, else RAVE-blended UCT over the
@@ -764,6 +774,35 @@ class Search:
                 node.fill = tuple((cell, work[cell]) for cell in range(geo.cells) if filled >> cell & 1)
                 for cell, value in node.fill:
                     board[cell] = value
+
+    def _h_search(self, node: Node, board: list[int], colour: int) -> None:
+        """The exact solver's node analysis (H-search with the full OR rule,
+        for both sides) on a node visited ``H_SEARCH_AT`` times: a win by
+        virtual connection keeps only its move, the opponent's one proves
+        the loss, and otherwise only the opponent's must-play region is
+        searched. About 0.1 s on an 11 x 11 middle game: only the few most
+        visited nodes of a search get it."""
+        node.h_searched = True
+        geo = self.geo
+        player = colour - 1
+        mine = theirs = 0
+        for cell in range(geo.cells):
+            value = board[cell]
+            if value:
+                if value == colour:
+                    mine |= geo.bit[cell]
+                else:
+                    theirs |= geo.bit[cell]
+        value, move, moves = solver.solver_for(geo.size).analyse(mine, theirs, player, H_SEARCH_SECONDS)
+        if value == solver.WIN and move in node.moves:
+            node.keep([move])
+            node.proof = WIN
+        elif value == solver.LOSS:
+            node.proof = LOSS
+        elif moves:
+            kept = [m for m in node.moves if moves >> m & 1]
+            if kept:
+                node.keep(kept)
 
     def _backpropagate(self, path: list[tuple[Node, int]], winner: int, board: list[int] | None) -> None:
         """Add the result to every node on the path. With a playout
