@@ -237,8 +237,7 @@ def test_board_priors_read_the_search_board_as_the_patterns_do(game, size):
 
 def test_the_committed_hex_priors_load_and_favour_the_moves_strong_players_make():
     found = patterns.board_priors("hex", 11)
-    assert found is not None and patterns.board_priors("y", 11) is None  # Y has no weights of its own yet
-    assert found is patterns.board_priors("hex", 11)  # read once
+    assert found is not None and found is patterns.board_priors("hex", 11)  # read once
     state = STATES["hex"].from_settings({"size": 11, "swap": False})
     for text in ("f6", "e7", "g5", "f7"):  # a middle game's first moves
         state.push(state.parse_move(text))
@@ -249,3 +248,17 @@ def test_the_committed_hex_priors_load_and_favour_the_moves_strong_players_make(
     ranked = sorted(cells, key=p.get, reverse=True)
     assert ranked.index(state.parse_move("a1")) > len(cells) // 2
     assert min(ranked.index(c) for c in patterns.tables("hex", 11).near[state.last_move] if c in p) < 10
+
+
+def test_the_committed_y_priors_are_y_patterns_and_favour_the_middle_over_a_corner():
+    found = patterns.board_priors("y", 11)
+    assert found is not None and found.table.game == "y"
+    data = json.loads((Path(patterns.__file__).with_name("y_priors.json")).read_text())
+    table = patterns.tables("y", 11)
+    for number in list(data["patterns"])[:200]:  # stored in canonical form under Y's twelve symmetries
+        assert patterns.canonical(patterns.states_of(int(number)), table.symmetries) == int(number)
+    state = STATES["y"].from_settings({"size": 11, "swap": False})
+    board = [0] * table.cells
+    p = dict(zip(range(table.cells), found.probabilities(board, 0, None, list(range(table.cells)))))
+    assert p[cell_index(7, 3)] > 3 * p[cell_index(0, 0)]  # the first move: the middle, not the apex
+    assert state.cell_count == table.cells

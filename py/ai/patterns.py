@@ -299,7 +299,7 @@ class BoardPriors:
 
 #: The committed weights, per game: a file beside this module, made by
 #: tools/train_patterns.py (see README, "Move priors").
-PRIOR_FILES = {"hex": "hex_priors.json"}
+PRIOR_FILES = {"hex": "hex_priors.json", "y": "y_priors.json"}
 _BOARD_PRIORS: dict[tuple[str, int], BoardPriors | None] = {}
 
 
