@@ -139,6 +139,17 @@ def test_an_opponent_that_stops_in_a_proven_position_has_resigned_or_won_else_th
     assert void.winner is None and "stopped on 'genmove" in void.void
 
 
+def test_a_failed_genmove_is_decided_by_a_proof_where_there_is_one_else_it_forfeits() -> None:
+    centre = HexState(5).parse_move("c3")
+    (lost,) = arena.play_gtp_match(config(f"{SCRIPTED} --fail", openings=(centre,)), 1)
+    assert lost.winner == FIRST == lost.our_colour and lost.resigned and lost.forfeit is None
+    assert lost.stopped_proven == arena.solver.LOSS
+    (second,) = list(arena.play_gtp_match(config(f"{SCRIPTED} --fail", openings=(centre,)), 2))[1:]
+    assert second.winner == FIRST != second.our_colour and second.stopped_proven == arena.solver.WIN
+    (y_game,) = arena.play_gtp_match(config(f"{SCRIPTED} --fail", game="y"), 1)  # nothing to prove it with
+    assert y_game.winner == y_game.our_colour and "genmove failed" in y_game.forfeit
+
+
 def test_a_silent_opponent_times_out_and_the_game_is_void() -> None:
     (result,) = arena.play_gtp_match(config(f"{SCRIPTED} --silent", timeout=1.0), 1)
     assert result.void is not None and "no answer" in result.void

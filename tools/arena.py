@@ -64,8 +64,8 @@ that game (a *forfeit*, reported with its text and the reason); ``resign``
 loses it too. A harness failure (the opponent stops, answers nothing within
 ``--opponent-timeout``, or refuses one of our moves) makes the game *void*:
 reported, counted for nobody. One exception: an opponent that stops while
-thinking about its move (MoHex 2.0 exits once its search has proven the
-game, either way) in a Hex position that ``ai.solver`` proves within a
+thinking about its move, or answers its ``genmove`` with a failure (MoHex
+2.0 does either once its search has proven the game, either way), in a Hex position that ``ai.solver`` proves within a
 minute has resigned (proven lost for it) or won (proven won), and the
 summary lists those games. ``--record FILE`` appends every game's moves.
 At the end of a game the opponent is asked
@@ -1029,6 +1029,16 @@ class GtpMatch:
                         break
                     result.their_seconds.append(answer.seconds)
                     if answer.move is None:
+                        # A failed genmove (MoHex 2.0 may answer "? genmove failed" once
+                        # it has proven the game) is decided by our solver where it can.
+                        value = None
+                        if answer.forfeit is not None and answer.forfeit.startswith("genmove failed"):
+                            value = proven_value(state, self.config.proof_seconds)
+                        if value is not None:
+                            result.stopped_proven = value
+                            result.resigned = value == solver.LOSS
+                            result.winner = our_colour if value == solver.LOSS else our_colour ^ 1
+                            break
                         result.forfeit, result.resigned = answer.forfeit, answer.resigned
                         result.winner = our_colour
                         break

@@ -8,7 +8,8 @@ It knows no rules: the thing under test is the arena's referee. With
 ``--refuse-play`` it refuses every ``play`` (a harness error: the game is
 void); with ``--silent`` it never answers ``genmove`` (a timeout); with ``--stop`` it
 exits without a word on its first ``genmove`` (as MoHex 2.0 does once it
-has proven its own loss)."""
+has proven the game); with ``--fail`` it answers every ``genmove`` with a
+failure (as MoHex 2.0 sometimes does then instead)."""
 
 import sys
 
@@ -16,6 +17,7 @@ answers = [arg for arg in sys.argv[1:] if not arg.startswith("--")] or ["a1"]
 refuse_play = "--refuse-play" in sys.argv
 silent = "--silent" in sys.argv
 stop = "--stop" in sys.argv
+fail = "--fail" in sys.argv
 given = 0
 for line in sys.stdin:
     words = line.split()
@@ -27,6 +29,9 @@ for line in sys.stdin:
     if words[0] == "genmove":
         if stop:
             break
+        if fail:
+            print("? genmove failed\n", flush=True)
+            continue
         if silent:
             continue
         print(f"= {answers[min(given, len(answers) - 1)]}\n", flush=True)
