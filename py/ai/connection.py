@@ -598,8 +598,10 @@ def switch_off(names: str) -> None:
             raise ValueError(f"unknown part {name!r} (parts: {', '.join(KNOWN_PARTS)})")
         PARTS.discard(name)
 #: The progressive bias: a move's prior probability times this, divided by
-#: the square root of its visits plus one, is added to its value.
-PRIOR_WEIGHT = 0.25
+#: the square root of its visits plus one, is added to its value. Against
+#: MoHex 2.0 (100 simulations a move, 11 x 11, ours at 2 s) 1.0 scored
+#: 6 of 13 decided games where 0.25 scored 4 of 18 (README).
+PRIOR_WEIGHT = 1.0
 
 
 def move_bias(board: list[int], colour: int, last: int, moves: list[int], geo: Geometry) -> array:
