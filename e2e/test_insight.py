@@ -87,7 +87,8 @@ def test_in_a_hex_position_with_one_winning_move_the_hint_shows_that_move(page: 
 
 def test_the_evaluation_bar_moves_toward_the_side_that_made_a_decisive_move(page: Page, server: AppServer) -> None:
     position = POSITIONS["y9_decisive"]
-    continue_as_two_players(page, server, "y", {"size": 9, "swap": False}, position["moves"])
+    continue_as_two_players(page, server, "y", {"size": position["size"], "swap": position["swap"]},
+                            position["moves"])
     page.get_by_test_id("toggle-eval").check()
     bar = page.get_by_test_id("eval-bar")
     expect(bar).to_have_attribute("aria-busy", "false", timeout=HINT_MS)

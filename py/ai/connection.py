@@ -36,6 +36,23 @@ The search, and why each part is there:
   keeps the search off moves that lose at once. Proven values propagate up
   the tree (an MCTS-solver), and the root gets the same analysis first: a
   forced or proven move is played without searching.
+- **Move priors** (``ai.patterns``): when a node is first searched from,
+  each of its moves gets the probability that a strong player plays it,
+  from the weights of its local pattern and of how it lies to the last
+  move (fitted to MoHex 2.0's games for Hex, Morat's for Y), as
+  progressive bias: ``PRIOR_WEIGHT`` times it is added to the move's
+  value, divided by the square root of its visits plus one.
+- **Inferior cells** (``ai.inferior``): the node analysis first fills in
+  the dead cells and captured pairs; they leave the node's moves, and the
+  search and the playouts below go on from the filled board (the fill-in
+  keeps the position's value, so every proof below still holds).
+- **H-search in the tree** (Hex): a node visited ``H_SEARCH_AT`` times
+  gets the exact solver's analysis (Anshelevich's H-search with the full
+  OR rule, for both sides): a win by virtual connection, the loss, or only
+  the opponent's must-play region kept. The root gets it before the
+  search on every Hex position too big for the solver (``solve_first``).
+  Each of these parts can be switched off for ablation matches
+  (``PARTS``, ``switch_off``; ``tools/arena.py --without``).
 - **Tree reuse**: the ``Engine`` keeps its last tree (with the game, its
   settings and the move list; see ``ai.search``) and its next search
   starts from the node of the new position.
