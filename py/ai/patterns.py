@@ -23,13 +23,15 @@ The number of a pattern is the smallest over its symmetric images
 cell's twelve surrounding cells (or the edge beyond) in the order each
 symmetry reads them.
 
-*Priors* (issue #16, item 4): a move's prior strength is the product of
+*Priors*: a move's prior strength is the product of
 the weights ("gammas", Coulom's generalised Bradley-Terry model, fitted by
 minorization-maximization in ``tools/train_patterns.py``) of its features:
 its pattern, and how it lies to the last move (``LAST_NEAR``: a neighbour,
 ``LAST_BRIDGE``: a bridge away, ``LAST_FAR``: neither). A move's share of
 the summed strengths of all moves is the probability that the strong
-player whose games made the weights plays it there.
+player whose games made the weights plays it there. The search reads
+them through ``BoardPriors`` (``board_priors``: the committed weights,
+``hex_priors.json`` and ``y_priors.json`` beside this module).
 
 Pure standard library: it runs in the browser's Pyodide.
 """
