@@ -65,12 +65,13 @@ loses it too. A harness failure (the opponent stops, answers nothing within
 ``--opponent-timeout``, or refuses one of our moves) makes the game *void*:
 reported, counted for nobody. One exception: an opponent that stops while
 thinking about its move, or answers its ``genmove`` with a failure (MoHex
-2.0 does either once its search has proven the game, either way), in a Hex position that ``ai.solver`` proves within a
-minute has resigned (proven lost for it) or won (proven won), and the
-summary lists those games. ``--record FILE`` appends every game's moves.
-At the end of a game the opponent is asked
-for its own verdict where its dialect has a command for it, and any
-disagreement with ours is reported (a sign of a wrong translation). Before
+2.0 does either once its search has proven the game, either way), in a
+Hex position that ``ai.solver`` proves within a minute has resigned
+(proven lost for it) or won (proven won), and the summary lists those
+games. ``--record FILE`` appends every game's moves. At the end of a game
+the opponent is asked for its own verdict where its dialect has a command
+for it, and any disagreement with ours is reported (a sign of a wrong
+translation). Before
 the match, ``--opponent-check-games`` random games (10) are played into it
 move by move and its verdict on each must be ours, or nothing is played.
 Games are played one at a time (``--jobs`` applies to OpenSpiel only).
@@ -957,7 +958,7 @@ class GtpGameResult(GameResult):
     opening: int | None = None
     forfeit: str | None = None  # why the opponent lost by an illegal answer
     resigned: bool = False
-    #: it stopped on genmove in a position our solver proves (its value for the opponent), or None
+    #: it stopped on, or failed, genmove in a position our solver proves (its value for it), or None
     stopped_proven: int | None = None
     moves: list[str] = field(default_factory=list)  # the game's moves, in our notation
     void: str | None = None  # why the game counts for nobody
@@ -970,11 +971,8 @@ def proven_value(state: GameState, seconds: float) -> int | None:
     None (always for Y, which it cannot solve)."""
     if not isinstance(state, HexState) or seconds <= 0:
         return None
-    owners = state.owners()
-    player = state.turn
-    mine = sum(1 << cell for cell, owner in enumerate(owners) if owner == player)
-    theirs = sum(1 << cell for cell, owner in enumerate(owners) if owner == player ^ 1)
-    value, _ = solver.Solver(state.size).solve(mine, theirs, player, seconds)
+    mine, theirs = solver.position_masks(state.owners(), state.turn)
+    value, _ = solver.Solver(state.size).solve(mine, theirs, state.turn, seconds)
     return value if value in (solver.WIN, solver.LOSS) else None
 
 
@@ -1012,32 +1010,21 @@ class GtpMatch:
                     move = ours.choose(state, last)
                     result.our_seconds.append(time.perf_counter() - start)
                 else:
+                    # MoHex 2.0 stops, or answers "? genmove failed", once it has
+                    # proven the game: decided where our solver proves it too,
+                    # else void (a stop) or a forfeit (a failure) as ever.
                     try:
                         answer = theirs.choose(state)
                     except OpponentError as error:
-                        # MoHex 2.0 may stop once it has proven the game:
-                        # decided if our solver proves it too, else void.
-                        value = None
-                        if str(error).startswith("the opponent stopped on 'genmove"):
-                            value = proven_value(state, self.config.proof_seconds)
-                        if value is None:
+                        if not str(error).startswith("the opponent stopped on 'genmove") \
+                                or not self.decided_by_proof(result, state):
                             raise
                         theirs.close()  # a new process for the next game
-                        result.stopped_proven = value
-                        result.resigned = value == solver.LOSS
-                        result.winner = our_colour if value == solver.LOSS else our_colour ^ 1
                         break
                     result.their_seconds.append(answer.seconds)
                     if answer.move is None:
-                        # A failed genmove (MoHex 2.0 may answer "? genmove failed" once
-                        # it has proven the game) is decided by our solver where it can.
-                        value = None
-                        if answer.forfeit is not None and answer.forfeit.startswith("genmove failed"):
-                            value = proven_value(state, self.config.proof_seconds)
-                        if value is not None:
-                            result.stopped_proven = value
-                            result.resigned = value == solver.LOSS
-                            result.winner = our_colour if value == solver.LOSS else our_colour ^ 1
+                        if answer.forfeit is not None and answer.forfeit.startswith("genmove failed") \
+                                and self.decided_by_proof(result, state):
                             break
                         result.forfeit, result.resigned = answer.forfeit, answer.resigned
                         result.winner = our_colour
@@ -1059,6 +1046,17 @@ class GtpMatch:
             result.moves = [state.move_to_text(move) for move in state.moves]
         result.seconds = time.perf_counter() - started
         return result
+
+    def decided_by_proof(self, result: GtpGameResult, state: GameState) -> bool:
+        """Score the game by our solver's proof of ``state`` (the opponent
+        to move), if it finds one in time: its resignation or its win."""
+        value = proven_value(state, self.config.proof_seconds)
+        if value is None:
+            return False
+        result.stopped_proven = value
+        result.resigned = value == solver.LOSS
+        result.winner = result.our_colour if value == solver.LOSS else result.our_colour ^ 1
+        return True
 
     def close(self) -> None:
         self.theirs.close()
@@ -1094,8 +1092,9 @@ class GtpTally(Tally):
         self.resigns += result.resigned
         if result.stopped_proven is not None:
             won = "won" if result.stopped_proven == solver.WIN else "lost"
-            self.stopped.append(f"game {result.index + 1}: it stopped on genmove in a position ai.solver proves "
-                                f"{won} for it (counted as its {'win' if won == 'won' else 'resignation'})")
+            self.stopped.append(f"game {result.index + 1}: it stopped on (or failed) genmove in a position "
+                                f"ai.solver proves {won} for it (counted as its "
+                                f"{'win' if won == 'won' else 'resignation'})")
         if result.their_verdict is not None:
             self.disagreements.append(f"game {result.index + 1}: it says {result.their_verdict!r}")
         return super().add(result)
@@ -1154,8 +1153,8 @@ def gtp_main(options: argparse.Namespace, parser: argparse.ArgumentParser) -> in
                                            "ours": colours[result.our_colour], "result": mark}) + "\n")
             opening = "-" if result.opening is None else state.move_to_text(result.opening)
             note = (f"  forfeit: {result.forfeit}" if result.forfeit
-                    else "  it stopped in a position our solver proves lost" if result.resigned and result.stopped_proven
-                    else "  it stopped in a position our solver proves won" if result.stopped_proven
+                    else "  it stopped in a position our solver proves lost" if result.stopped_proven == solver.LOSS
+                    else "  it stopped in a position our solver proves won" if result.stopped_proven == solver.WIN
                     else "  it resigned" if result.resigned
                     else f"  VOID: {result.void}" if result.void else "")
             if result.their_verdict is not None:
@@ -1180,7 +1179,7 @@ def gtp_main(options: argparse.Namespace, parser: argparse.ArgumentParser) -> in
         "games": tally.games, "wins": tally.wins, "draws": tally.draws, "losses": tally.losses,
         "score": round(tally.score, 4), "ci_low": round(low, 4), "ci_high": round(high, 4),
         "forfeits": tally.forfeits, "resigns": tally.resigns, "void": tally.void,
-        "disagreements": tally.disagreements, "stopped_lost": tally.stopped, "without": options.without,
+        "disagreements": tally.disagreements, "stopped_proven": tally.stopped, "without": options.without,
         "seed": options.seed, "elapsed_s": round(elapsed, 1),
     }
     if options.json:

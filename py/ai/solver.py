@@ -46,6 +46,18 @@ VC_LIMIT = 4
 SC_LIMIT = 6
 
 
+def position_masks(owners: list[int], player: int) -> tuple[int, int]:
+    """A core position's owners (-1 empty, else the player) as the solver's
+    two bitmasks: ``player``'s stones and the opponent's."""
+    mine = theirs = 0
+    for cell, owner in enumerate(owners):
+        if owner == player:
+            mine |= 1 << cell
+        elif owner >= 0:
+            theirs |= 1 << cell
+    return mine, theirs
+
+
 class Timeout(Exception):
     """The solver's deadline passed before a proof."""
 
