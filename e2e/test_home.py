@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from conftest import AppServer, open_app, wait_ready
 
@@ -57,23 +57,32 @@ def test_the_cards_line_up_with_equal_heights_and_fit_the_screen(page: Page, ser
         assert max(card["card"][3] for card in cards) > height * 0.6
 
 
-def hex_stones(page: Page) -> int:
-    return page.get_by_test_id("card-art-hex").locator(".ca-stone").count()
+def hex_stones(page: Page, kind: str = "") -> Locator:
+    """The stones drawn on the Hex card (``kind``: "blue", "green" or any)."""
+    return page.get_by_test_id("card-art-hex").locator(f".ca-stone{'.' + kind if kind else ''}")
+
+
+def go_home(page: Page) -> None:
+    """Back to the game list, and wait until it is on screen: until then the
+    cards still hold what they showed when the list was last left (a hidden
+    list makes every badge "hidden" at once)."""
+    page.get_by_test_id("back-link").click()
+    expect(page.locator("body")).to_have_attribute("data-route", "picker")
 
 
 def test_an_unfinished_hex_game_is_shown_on_its_card_until_it_ends_or_starts_over(page: Page,
                                                                                     server: AppServer) -> None:
     open_app(page, server)
-    assert hex_stones(page) == 0
+    expect(hex_stones(page)).to_have_count(0)
     page.get_by_test_id("pick-hex").click()
     page.get_by_test_id("setting-opponent").select_option("two_player")
     page.get_by_test_id("cell-e5").click()
     expect(page.get_by_test_id("cell-e5")).to_have_class(re.compile(r"\bblue\b"))
-    page.get_by_test_id("back-link").click()
+    go_home(page)
     badge = page.get_by_test_id("card-continue-hex")
     expect(badge).to_have_text("Continue")
     expect(page.get_by_test_id("pick-hex")).to_contain_text("Your unfinished game, 1 move played.")
-    assert page.get_by_test_id("card-art-hex").locator(".ca-stone.blue").count() == 1
+    expect(hex_stones(page, "blue")).to_have_count(1)
     for game in ("notakto", "uttt", "y"):
         expect(page.get_by_test_id(f"card-continue-{game}")).to_be_hidden()
     # The shell draws it from storage before Python has started: after a
@@ -82,7 +91,7 @@ def test_an_unfinished_hex_game_is_shown_on_its_card_until_it_ends_or_starts_ove
     page.route("**/vendor/pyodide/pyodide.asm.wasm", lambda route: release.append(route))
     page.reload()
     expect(badge).to_have_text("Continue")
-    assert hex_stones(page) == 1
+    expect(hex_stones(page)).to_have_count(1)
     page.get_by_test_id("lang-select").select_option("de")
     expect(badge).to_have_text("Weiterspielen")
     expect(page.get_by_test_id("pick-hex")).to_contain_text("Deine unvollendete Partie, 1 Zug gespielt.")
@@ -98,23 +107,23 @@ def test_an_unfinished_hex_game_is_shown_on_its_card_until_it_ends_or_starts_ove
     page.get_by_test_id("new-game").click()
     page.get_by_test_id("confirm-yes").click()
     expect(page.get_by_test_id("move-list")).to_be_empty()
-    page.get_by_test_id("back-link").click()
+    go_home(page)
     expect(badge).to_be_hidden()
-    assert hex_stones(page) == 0
+    expect(hex_stones(page)).to_have_count(0)
     # A finished game (resigned) stays in its slot but is no unfinished game.
     page.get_by_test_id("pick-hex").click()
     page.get_by_test_id("cell-c3").click()
     page.get_by_test_id("cell-d4").click()
-    page.get_by_test_id("back-link").click()
+    go_home(page)
     expect(page.get_by_test_id("pick-hex")).to_contain_text("Your unfinished game, 2 moves played.")
-    assert page.get_by_test_id("card-art-hex").locator(".ca-stone.green").count() == 1
+    expect(hex_stones(page, "green")).to_have_count(1)
     page.get_by_test_id("pick-hex").click()
     page.get_by_test_id("resign").click()
     page.get_by_test_id("confirm-yes").click()
     expect(page.get_by_test_id("result")).to_be_visible()
-    page.get_by_test_id("back-link").click()
+    go_home(page)
     expect(badge).to_be_hidden()
-    assert hex_stones(page) == 0
+    expect(hex_stones(page)).to_have_count(0)
 
 
 def test_against_the_computer_the_card_says_whose_move_it_is(page: Page, server: AppServer) -> None:
@@ -125,7 +134,7 @@ def test_against_the_computer_the_card_says_whose_move_it_is(page: Page, server:
     page.get_by_test_id("cell-1a1").click()
     # The computer answers; then it is the player's move.
     expect(page.locator("[data-testid=move-list] li")).to_have_count(2, timeout=30_000)
-    page.get_by_test_id("back-link").click()
+    go_home(page)
     expect(page.get_by_test_id("card-continue-notakto")).to_have_text("Your move")
     assert page.get_by_test_id("card-art-notakto").locator(".ca-x").count() >= 1
 
@@ -148,10 +157,10 @@ def test_a_variant_choice_opens_the_variant_and_the_card_opens_the_game(page: Pa
     page.get_by_test_id("pick-y-no-swap").click()
     expect(page.get_by_test_id("game-title")).to_have_text("Y")
     expect(page.get_by_test_id("setting-swap")).to_have_value("False")
-    page.get_by_test_id("back-link").click()
+    go_home(page)
     page.get_by_test_id("pick-hex-swap").click()
     expect(page.get_by_test_id("setting-swap")).to_have_value("True")
-    page.get_by_test_id("back-link").click()
+    go_home(page)
     # The keyboard reaches the card's main link and opens the game with Enter.
     page.get_by_test_id("pick-uttt").focus()
     page.keyboard.press("Enter")
