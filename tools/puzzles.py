@@ -13,7 +13,7 @@ wins, for the puzzles small enough (at most ``--max-empty`` empty cells, or
 a board of side 5 or less).
 
 The exact solver is ``ai.solver`` (H-search virtual connections, must-play
-regions, a transposition table, iterative deepening; see its doc), the
+regions, fill-in, proof-number search; see its doc), the
 same one the master level tries first on small positions.
 """
 

@@ -159,7 +159,7 @@ def verdict_reply(engine: Engine, state: GameState, seconds: float, seed: int | 
     if played is not None:  # the move the game went on with: its chance by the same search
         move = state.parse_move(played)
         after = engine.move_chance(state, move) if state.is_legal(move) else None
-        if after is None and move == verdict.move:
-            after = verdict.chance
+        if move == verdict.move and (after is None or verdict.proof is not None):
+            after = verdict.chance  # a proof outranks the tree's estimate of the same move
         reply["played_chance"] = None if after is None else (after if mover == 0 else 1.0 - after)
     return reply

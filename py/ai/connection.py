@@ -1183,7 +1183,7 @@ def search(state: GameState, iterations: int | None = None, seconds: float | Non
 #: empty, where a proof in time is rare), and the most empty cells it is
 #: tried on.
 SOLVER_SHARE = 0.5
-SOLVER_EASY = 25
+SOLVER_EASY = 36
 SOLVER_MAX_EMPTY = 49
 
 
