@@ -130,6 +130,40 @@ def test_virtual_connections_really_hold():
             assert not minimax_wins(board, theirs, mine | 1 << key, player ^ 1)
 
 
+def stone_above_a_wall(size: int, row: int, column: int) -> tuple[HexBoard, int, int]:
+    """Black's column from the bottom edge up to ``row`` (1: the top row) in
+    ``column`` (0: a), every other cell below ``row`` white: black is
+    connected exactly when the top stone reaches the top edge through the
+    empty rows above it (and its own row), as an edge template does."""
+    board = HexBoard(size)
+    black = sum(1 << (r * size + column) for r in range(row - 1, size))
+    white = sum(1 << (r * size + c) for r in range(row, size) for c in range(size) if c != column)
+    return board, black, white
+
+
+@pytest.mark.parametrize(("row", "column", "cells"), [
+    (2, 4, "e1 f1"),  # template II: the bridge to the edge
+    (3, 4, "d1 e1 f1 g1 d2 e2 f2 d3"),  # template IIIa, the ziggurat
+    (3, 1, "a1 b1 c1 d1 a2 b2 c2 a3"),  # the ziggurat against the side, its other way round
+])
+def test_h_search_finds_the_edge_templates_and_they_hold(row, column, cells):
+    board, black, white = stone_above_a_wall(9, row, column)
+    found = h_search(board, black, board.full & ~(black | white), 0)
+    assert found.vc == mask(9, cells)
+    # Only that carrier left empty, white moving first still cannot cut it.
+    rest = board.full & ~(black | found.vc)
+    assert not minimax_wins(board, rest, black, 1)
+
+
+def test_h_search_finds_a_fourth_row_edge_connection():
+    # Template IVa's stone, fourth row (its carrier is too big for the brute
+    # force; H-search's soundness is checked on random positions above).
+    board, black, white = stone_above_a_wall(9, 4, 3)
+    found = h_search(board, black, board.full & ~(black | white), 0)
+    assert found.vc is not None and found.vc & ~mask(9, "a1 b1 c1 d1 e1 f1 g1 h1 i1 a2 b2 c2 d2 e2 f2 g2 h2 i2 "
+                                                     "a3 b3 c3 d3 e3 f3 g3 h3 i3 a4 b4 c4 e4 f4 g4 h4 i4") == 0
+
+
 # -- the proofs -----------------------------------------------------------------------------
 @pytest.mark.parametrize("seed", range(4))
 def test_the_solver_agrees_with_minimax(seed):

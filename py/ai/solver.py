@@ -41,24 +41,27 @@ their proofs). Pure standard library: it runs in the browser's Pyodide.
 from __future__ import annotations
 
 import time
+from collections import deque
 from typing import NamedTuple
 
 from core.hex import BOTTOM, LEFT, RIGHT, TOP, layout
 
 from . import inferior
 
-#: H-search keeps at most this many VCs / SCs per pair of nodes (the
-#: smallest carriers first come first): the usual bound that keeps it fast.
+#: H-search keeps at most this many VCs / SCs per pair of nodes, the
+#: smallest carriers (a smaller one replaces the biggest of a full list):
+#: the usual bound that keeps it fast. New VCs are combined oldest first,
+#: so that the small carriers are built before the big ones. (Newest first,
+#: with a full list refusing whatever came later, it missed the ziggurat on
+#: an open 9 x 9 board: the lists filled up with long detours first.)
 VC_LIMIT = 6
 SC_LIMIT = 8
 #: Between two empty cells the AND rule makes only the SCs of one common
 #: neighbour (the OR rule turns two of them into a bridge); a longer SC
-#: there is skipped. Those were three quarters of the rule's work, and
-#: under the limits above they crowded out the SCs that mattered: on 200
-#: random positions (6 x 6 to 11 x 11) skipping them with these limits found
-#: more edge-to-edge VCs (16 against 12) and smaller must-play regions
-#: (17,542 cells against 18,327) than keeping them with limits 4 and 6, and
-#: took 0.5-0.8 times as long.
+#: there is skipped. Those were three quarters of the rule's work. On 240
+#: random positions (6 x 6 to 11 x 11) keeping them found as many
+#: edge-to-edge VCs (32) and must-play regions of 22,870 cells against
+#: 23,201, in 2.5-3.3 times the time.
 
 
 def position_masks(owners: list[int], player: int) -> tuple[int, int]:
@@ -148,6 +151,17 @@ class Connections(NamedTuple):
     must: int
 
 
+def _make_room(carriers: list[int], carrier: int) -> bool:
+    """Drop the biggest of a full list of carriers for ``carrier`` if that
+    is smaller (True), else keep the list as it is (False): the limits keep
+    the smallest carriers, whatever order they were found in."""
+    biggest = max(carriers, key=int.bit_count)
+    if biggest.bit_count() <= carrier.bit_count():
+        return False
+    carriers.remove(biggest)
+    return True
+
+
 def h_search(board: HexBoard, stones: int, empty: int, player: int, deadline: float | None = None) -> Connections:
     """Anshelevich's H-search for ``player`` holding ``stones`` with the
     cells of ``empty`` free (see the module doc)."""
@@ -179,7 +193,7 @@ def h_search(board: HexBoard, stones: int, empty: int, player: int, deadline: fl
     ends = [0] * groups + cells
     vcs: list[dict[int, list[int]]] = [{} for _ in range(count)]
     scs: dict[tuple[int, int], list[int]] = {}
-    queue: list[tuple[int, int, int]] = []
+    queue: deque[tuple[int, int, int]] = deque()
     keys = [0]  # the keys of the edge-to-edge SCs
 
     def add_vc(x: int, y: int, carrier: int) -> bool:
@@ -191,9 +205,9 @@ def h_search(board: HexBoard, stones: int, empty: int, player: int, deadline: fl
             for old in known:
                 if old & carrier == old:
                     return False
-            if len(known) >= VC_LIMIT:
-                return False
             known[:] = [old for old in known if old & carrier != carrier]
+            if len(known) >= VC_LIMIT and not _make_room(known, carrier):
+                return False
         known.append(carrier)
         queue.append((x, y, carrier))
         return True
@@ -215,7 +229,7 @@ def h_search(board: HexBoard, stones: int, empty: int, player: int, deadline: fl
             if old & carrier == old:
                 return
         semis[:] = [old for old in semis if old & carrier != carrier]
-        if len(semis) >= SC_LIMIT:
+        if len(semis) >= SC_LIMIT and not _make_room(semis, carrier):
             return
         # The OR rule, greedily from the new SC.
         common, union = carrier, carrier
@@ -244,10 +258,11 @@ def h_search(board: HexBoard, stones: int, empty: int, player: int, deadline: fl
             y = node_of[low]
             if y > x:
                 add_vc(x, y, 0)
-    # The AND rule on every new VC, until nothing new appears.
+    # The AND rule on every new VC, oldest first (the small carriers come
+    # before the big ones built from them), until nothing new appears.
     checks = 0
     while queue:
-        x, y, carrier = queue.pop()
+        x, y, carrier = queue.popleft()
         if 1 in vcs[0]:
             break
         checks += 1
