@@ -29,8 +29,9 @@ solvers use first (Anshelevich; Hayward et al., "Solving 7x7 Hex"):
   disprove, not to a fixed depth. A **transposition table** keeps the
   proven positions and the numbers of the unproven ones; **history**
   ordering (the moves that proved a win before first) breaks ties. On the
-  public 6 x 6 puzzles of ``tests/data/hex_puzzles.json`` it proves 9 of 15
-  within 5 s where the iterative deepening it replaced proved none.
+  public 6 x 6 puzzles of ``tests/data/hex_puzzles.json`` it proves 13 of
+  15 within 5 s each (with the H-search below); the iterative deepening it
+  replaced, with the H-search of before, proved none in 20 s.
 
 The search checks the clock every node and gives up (``Timeout``) when the
 deadline passes, so a caller can give it any share of a move's budget; its
