@@ -195,6 +195,19 @@ def test_the_solver_proves_a_stated_answer_of_the_small_puzzles(puzzle):
     assert value == WIN and move in answers
 
 
+def test_a_position_won_by_its_fill_in_alone_still_gets_a_real_move():
+    # Black to move: the fill-in of dead cells and captured pairs fills every
+    # empty cell and joins black's edges, so the filled board has no move left.
+    board = HexBoard(5)
+    mine, theirs = mask(5, "c1 a2 b2 c2 b4 a5 b5 e5"), mask(5, "e1 d3 d4 e4 c5 d5")
+    solver = Solver(5)
+    filled_mine, filled_theirs = solver._fill(mine, theirs, 0)
+    assert not board.full & ~(filled_mine | filled_theirs) and board.connected(filled_mine, 0)
+    for value, move, *_ in (solver.analyse(mine, theirs, 0), Solver(5).solve(mine, theirs, 0)):
+        assert value == WIN and (board.full & ~(mine | theirs)) >> move & 1
+        assert board.connected(mine | 1 << move, 0) or not minimax_wins(board, theirs, mine | 1 << move, 1)
+
+
 def test_an_interrupted_proof_goes_on_from_where_it_stopped():
     puzzle = next(p for p in PUZZLES if p["id"] == "6x6-henderson-02")
     black, white, player = puzzles_tool.bitboards(puzzle)

@@ -344,11 +344,21 @@ class Solver:
         region, or its single threat), or (UNKNOWN, -1, 0) when
         ``seconds`` ran out first."""
         self.deadline = None if seconds is None else time.perf_counter() + seconds
-        mine, theirs = self._fill(mine, theirs, player)
+        filled_mine, filled_theirs = self._fill(mine, theirs, player)
         try:
-            return self._analyse(mine, theirs, player)
+            value, move, moves = self._analyse(filled_mine, filled_theirs, player)
         except Timeout:
             return UNKNOWN, -1, 0
+        if value == WIN and move < 0:
+            move = self._any_move(mine, theirs)
+        return value, move, moves
+
+    def _any_move(self, mine: int, theirs: int) -> int:
+        """A move for a position whose filled-in board is already won for the
+        side to move, with nothing left to play there: every move wins (a
+        stone never hurts its owner); the first empty cell."""
+        free = self.board.full & ~(mine | theirs)
+        return (free & -free).bit_length() - 1
 
     def losing_moves(self, mine: int, theirs: int, player: int) -> int:
         """The moves already proven to lose (a bitmask), from the table."""
@@ -444,10 +454,7 @@ class Solver:
             proven = self.table.get((filled[0], filled[1], player))
             if proven is not None:
                 if proven[0] == WIN and proven[1] < 0:
-                    # Won with nothing left to play there: every move wins
-                    # here (a stone never hurts); the first of the filled.
-                    free = self.board.full & ~(mine | theirs)
-                    proven = (WIN, (free & -free).bit_length() - 1)
+                    proven = (WIN, self._any_move(mine, theirs))
                 self.table[key] = proven
             else:
                 self.numbers[key] = numbers
