@@ -286,7 +286,7 @@ def h_search(board: HexBoard, stones: int, empty: int, player: int, deadline: fl
                         continue
                     if mid_bit:
                         if end_bit and z_bit and (carrier or other):
-                            continue  # a long SC between two empty cells (see EMPTY_SCS)
+                            continue  # a long SC between two empty cells (see SC_LIMIT's note)
                         add_sc(end, z, carrier | other | mid_bit, mid_bit)
                     else:
                         add_vc(end, z, carrier | other)
@@ -302,6 +302,8 @@ def h_search(board: HexBoard, stones: int, empty: int, player: int, deadline: fl
 WIN, LOSS, UNKNOWN = 1, -1, 0
 #: A proof or disproof number that cannot be reached: the position is proven.
 INFINITE = 1 << 40
+#: A proven position's (phi, delta), by its value for the side to move.
+PROVEN = {WIN: (0, INFINITE), LOSS: (INFINITE, 0)}
 
 
 class Solver:
@@ -440,12 +442,12 @@ class Solver:
         """Depth-first proof-number search (Nagai's df-pn in negamax form,
         with Pawlewicz and Lew's 1 + epsilon thresholds) below one position:
         its (phi, delta), the proof and disproof numbers of a win for the
-        side to move, once one reaches its limit. A proven position is
-        (0, INFINITE) or (INFINITE, 0), and goes to ``table``."""
+        side to move, once one reaches its limit. A proven position has its
+        ``PROVEN`` numbers, and goes to ``table``."""
         key = (mine, theirs, player)
         known = self.table.get(key)
         if known is not None:
-            return (0, INFINITE) if known[0] == WIN else (INFINITE, 0)
+            return PROVEN[known[0]]
         filled = self._fill(mine, theirs, player)
         if filled != (mine, theirs):
             # The same value with the inferior cells filled in, and the
@@ -465,7 +467,7 @@ class Solver:
         value, move, moves = self._analyse(mine, theirs, player)
         if value != UNKNOWN:
             self.table[key] = (value, move)
-            return (0, INFINITE) if value == WIN else (INFINITE, 0)
+            return PROVEN[value]
         history = self.history
         order = [c for c in self.board.order if moves >> c & 1]
         order.sort(key=lambda c: -history[c])
@@ -479,10 +481,7 @@ class Solver:
             best_phi = second = INFINITE
             for index, child in enumerate(children):
                 proven = table.get(child)
-                if proven is not None:
-                    child_phi, child_delta = (0, INFINITE) if proven[0] == WIN else (INFINITE, 0)
-                else:
-                    child_phi, child_delta = numbers.get(child, (1, 1))
+                child_phi, child_delta = PROVEN[proven[0]] if proven is not None else numbers.get(child, (1, 1))
                 delta += child_phi
                 if child_delta < phi:
                     second = phi
@@ -494,11 +493,11 @@ class Solver:
                 history[move] += 1
                 table[key] = (WIN, move)
                 numbers.pop(key, None)
-                return 0, INFINITE
+                return PROVEN[WIN]
             if delta == 0:  # every move is proven to lose
                 table[key] = (LOSS, -1)
                 numbers.pop(key, None)
-                return INFINITE, 0
+                return PROVEN[LOSS]
             delta = min(delta, INFINITE - 1)
             if phi >= limit_phi or delta >= limit_delta:
                 numbers[key] = (phi, delta)
