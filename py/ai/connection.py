@@ -581,7 +581,7 @@ def _picker(moves: list[int]) -> Callable[[bytes], tuple[int, ...]]:
 
 EXPAND_AFTER = 2  # visits of a move before its position gets a node
 KNOWLEDGE_AT = 4  # visits of a node before its virtual connections are analysed
-H_SEARCH_AT = 1000  # visits of a Hex node before the exact solver's H-search analyses it
+H_SEARCH_AT = 300  # visits of a Hex node before the exact solver's H-search analyses it (tuned: 300 beat 1000 against MoHex)
 H_SEARCH_SECONDS = 0.3  # the most one such analysis may take
 #: Nodes one search may create (each holds a few lists as long as its move
 #: list: about 20 KB on a 19 x 19 board). Past it the tree stops growing
