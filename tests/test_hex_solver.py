@@ -178,6 +178,37 @@ def test_the_solver_agrees_with_minimax(seed):
                 not minimax_wins(board, theirs, mine | 1 << move, player ^ 1)
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_a_proof_holds_whatever_the_loser_adds_outside_its_proof_set(seed):
+    # A proven position's proof set is what the search prunes sibling moves
+    # with: the loser given any extra stones outside it must still lose.
+    # Checked on the root and on positions inside the proofs.
+    rng = random.Random(seed)
+    board = HexBoard(5)
+    checked = 0
+    for position in random_positions(rng, 5, (6, 14), 30):
+        solver = Solver(5)
+        solver.solve(*position)
+        for (mine, theirs, player), (value, _) in list(solver.table.items())[:10]:
+            winner, loser = (mine, theirs) if value == WIN else (theirs, mine)
+            if board.connected(winner, player if value == WIN else player ^ 1):
+                continue  # over already
+            proof = solver.proofs[(mine, theirs, player)]
+            empty = board.full & ~(mine | theirs)
+            assert not proof & ~empty
+            outside = [cell for cell in range(25) if (empty & ~proof) >> cell & 1]
+            for _ in range(3):
+                extra = sum(1 << cell for cell in outside if rng.random() < 0.5)
+                checked += 1
+                if value == WIN:
+                    assert not board.connected(theirs | extra, player ^ 1)
+                    assert minimax_wins(board, mine, theirs | extra, player)
+                else:
+                    assert not board.connected(mine | extra, player)
+                    assert not minimax_wins(board, mine | extra, theirs, player)
+    assert checked >= 100
+
+
 # Every 5 x 5 puzzle, and public 6 x 6 ones the proof-number search proves
 # in well under a second (the iterative deepening before it proved none of
 # the 15 in 20 s).

@@ -145,11 +145,17 @@ class Connections(NamedTuple):
     ``vc`` the carrier of a VC (None if none was found); ``keys`` the key
     cells of the SCs (moves that make a VC); ``must`` the intersection of
     the SCs' carriers (keys included): where the opponent has to play
-    (``full`` when there are no SCs)."""
+    (``full`` when there are no SCs); ``spread`` the union of those
+    carriers (what the must-play region depends on); ``semi`` the carrier
+    of one edge-to-edge SC, key included (0 when there is none), and
+    ``key`` its key."""
 
     vc: int | None
     keys: int
     must: int
+    spread: int = 0
+    semi: int = 0
+    key: int = 0
 
 
 def _make_room(carriers: list[int], carrier: int) -> bool:
@@ -196,6 +202,7 @@ def h_search(board: HexBoard, stones: int, empty: int, player: int, deadline: fl
     scs: dict[tuple[int, int], list[int]] = {}
     queue: deque[tuple[int, int, int]] = deque()
     keys = [0]  # the keys of the edge-to-edge SCs
+    semi = [0, 0]  # the smallest edge-to-edge SC's carrier and key
 
     def add_vc(x: int, y: int, carrier: int) -> bool:
         known = vcs[x].get(y)
@@ -216,6 +223,8 @@ def h_search(board: HexBoard, stones: int, empty: int, player: int, deadline: fl
     def add_sc(x: int, y: int, carrier: int, key: int) -> None:
         if x + y == 1:
             keys[0] |= key
+            if not semi[0] or carrier.bit_count() < semi[0].bit_count():
+                semi[0], semi[1] = carrier, key
         known = vcs[x].get(y)
         if known:
             for old in known:
@@ -293,10 +302,15 @@ def h_search(board: HexBoard, stones: int, empty: int, player: int, deadline: fl
     win = vcs[0].get(1)
     if win:
         return Connections(min(win, key=int.bit_count), 0, 0)
-    must = board.full
-    for carrier in scs.get((0, 1), ()):
-        must &= carrier
-    return Connections(None, keys[0], must)
+    # The must-play region, and what it rests on: the SCs taken smallest
+    # first, each only if it shrinks the region (an empty region, a loss,
+    # then rests on few carriers).
+    must, spread = board.full, 0
+    for carrier in sorted(scs.get((0, 1), ()), key=int.bit_count):
+        if must & carrier != must:
+            must &= carrier
+            spread |= carrier
+    return Connections(None, keys[0], must, spread, semi[0], semi[1])
 
 
 WIN, LOSS, UNKNOWN = 1, -1, 0
@@ -318,7 +332,10 @@ class Solver:
         #: (to move's stones, the other's, player) -> (WIN or LOSS, a winning move or -1)
         self.table: dict[tuple[int, int, int], tuple[int, int]] = {}
         #: the same key -> what the node analysis found (see ``_analyse``)
-        self.analysed: dict[tuple[int, int, int], tuple[int, int, int]] = {}
+        self.analysed: dict[tuple[int, int, int], tuple[int, int, int, int]] = {}
+        #: a proven position's key -> its proof set: empty cells such that
+        #: the loser given any stones outside them still loses
+        self.proofs: dict[tuple[int, int, int], int] = {}
         self.history = [0] * self.board.cells
         #: the same key -> (phi, delta) of an unproven position the proof-number search left
         self.numbers: dict[tuple[int, int, int], tuple[int, int]] = {}
@@ -348,7 +365,7 @@ class Solver:
         self.deadline = None if seconds is None else time.perf_counter() + seconds
         filled_mine, filled_theirs = self._fill(mine, theirs, player)
         try:
-            value, move, moves = self._analyse(filled_mine, filled_theirs, player)
+            value, move, moves, _ = self._analyse(filled_mine, filled_theirs, player)
         except Timeout:
             return UNKNOWN, -1, 0
         if value == WIN and move < 0:
@@ -402,9 +419,12 @@ class Solver:
             known = self.filled[key] = (black, white) if player == 0 else (white, black)
         return known
 
-    def _analyse(self, mine: int, theirs: int, player: int) -> tuple[int, int, int]:
-        """(value, move, moves): a proven value with its move, or UNKNOWN
-        with the bitmask of the moves worth searching."""
+    def _analyse(self, mine: int, theirs: int, player: int) -> tuple[int, int, int, int]:
+        """(value, move, moves, support): a proven value with its move, or
+        UNKNOWN with the bitmask of the moves worth searching. ``support``
+        is what the verdict rests on: a proven value's proof set (see
+        ``proofs``), or the cells that confine the moves worth searching
+        (every other move loses whatever the loser adds outside them)."""
         key = (mine, theirs, player)
         known = self.analysed.get(key)
         if known is not None:
@@ -412,29 +432,33 @@ class Solver:
         board = self.board
         empty = board.full & ~(mine | theirs)
         other = player ^ 1
-        result: tuple[int, int, int]
+        result: tuple[int, int, int, int]
         wins = board.wins_in_one(mine, empty, player)
         if wins:
-            result = (WIN, (wins & -wins).bit_length() - 1, 0)
+            win = wins & -wins
+            result = (WIN, win.bit_length() - 1, 0, win)
         else:
             threats = board.wins_in_one(theirs, empty, other)
             if threats & (threats - 1):
-                result = (LOSS, -1, 0)
+                result = (LOSS, -1, 0, threats)
             elif threats:
-                result = (UNKNOWN, -1, threats)
+                result = (UNKNOWN, -1, threats, threats)
             else:
                 deadline = self.deadline
                 mine_vc = h_search(board, mine, empty, player, deadline)
-                if mine_vc.vc is not None or mine_vc.keys:
-                    keys = mine_vc.keys or mine_vc.vc or empty
-                    result = (WIN, (keys & -keys).bit_length() - 1, 0)
+                if mine_vc.vc is not None:
+                    carrier = mine_vc.vc
+                    move = mine_vc.keys or carrier or empty
+                    result = (WIN, (move & -move).bit_length() - 1, 0, carrier)
+                elif mine_vc.keys:
+                    result = (WIN, mine_vc.key.bit_length() - 1, 0, mine_vc.semi)
                 else:
                     their_vc = h_search(board, theirs, empty, other, deadline)
                     if their_vc.vc is not None:
-                        result = (LOSS, -1, 0)
+                        result = (LOSS, -1, 0, their_vc.vc)
                     else:
                         must = their_vc.must & empty
-                        result = (UNKNOWN, -1, must) if must else (LOSS, -1, 0)
+                        result = (UNKNOWN, -1, must, their_vc.spread) if must else (LOSS, -1, 0, their_vc.spread)
         self.analysed[key] = result
         return result
 
@@ -443,7 +467,12 @@ class Solver:
         with Pawlewicz and Lew's 1 + epsilon thresholds) below one position:
         its (phi, delta), the proof and disproof numbers of a win for the
         side to move, once one reaches its limit. A proven position has its
-        ``PROVEN`` numbers, and goes to ``table``."""
+        ``PROVEN`` numbers, and goes to ``table`` with its proof set.
+
+        Proof sets prune the moves: once a move is proven to lose, every
+        move outside its proof set loses too (the loser's stone there
+        changes nothing, and the stone it did not play could only have
+        helped it), so only the moves inside it stay to be searched."""
         key = (mine, theirs, player)
         known = self.table.get(key)
         if known is not None:
@@ -458,30 +487,48 @@ class Solver:
                 if proven[0] == WIN and proven[1] < 0:
                     proven = (WIN, self._any_move(mine, theirs))
                 self.table[key] = proven
+                # A fill of the winner's colour rests on the cells around
+                # it; the loser's extra stones go anywhere else. (Put the
+                # fills in again in their order, those of the loser's colour
+                # as plain stones: that only hurts the winner, and each of
+                # the winner's sees the same neighbours as before.)
+                empty = self.board.full & ~(mine | theirs)
+                won = filled[0] if proven[0] == WIN else filled[1]
+                halo = self.board.grow(won & empty) & empty
+                self.proofs[key] = self.proofs[(filled[0], filled[1], player)] | halo
             else:
                 self.numbers[key] = numbers
             return numbers
         self.nodes += 1
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise Timeout
-        value, move, moves = self._analyse(mine, theirs, player)
+        value, move, moves, support = self._analyse(mine, theirs, player)
+        table, numbers, proofs = self.table, self.numbers, self.proofs
         if value != UNKNOWN:
-            self.table[key] = (value, move)
+            table[key] = (value, move)
+            proofs[key] = support
             return PROVEN[value]
         history = self.history
         order = [c for c in self.board.order if moves >> c & 1]
         order.sort(key=lambda c: -history[c])
         other = player ^ 1
         children = [(theirs, mine | 1 << c, other) for c in order]
-        table, numbers = self.table, self.numbers
         while True:
             # phi: the least delta of a child; delta: the sum of their phis.
             phi, delta = INFINITE, 0
             best = -1
             best_phi = second = INFINITE
+            confine = -1  # the proof sets of the moves proven to lose
             for index, child in enumerate(children):
                 proven = table.get(child)
-                child_phi, child_delta = PROVEN[proven[0]] if proven is not None else numbers.get(child, (1, 1))
+                if proven is not None:
+                    if proven[0] == WIN:  # the move loses
+                        confine &= proofs[child]
+                        support |= proofs[child]
+                        continue
+                    child_phi, child_delta = PROVEN[LOSS]
+                else:
+                    child_phi, child_delta = numbers.get(child, (1, 1))
                 delta += child_phi
                 if child_delta < phi:
                     second = phi
@@ -492,10 +539,20 @@ class Solver:
                 move = order[best]
                 history[move] += 1
                 table[key] = (WIN, move)
+                proofs[key] = 1 << move | proofs[children[best]]
                 numbers.pop(key, None)
                 return PROVEN[WIN]
+            if confine != -1:
+                # Keep the moves inside every lost move's proof set; the
+                # lost ones go (their proof sets are in ``support`` now).
+                kept = [index for index, child in enumerate(children)
+                        if confine >> order[index] & 1 and child not in table]
+                order = [order[index] for index in kept]
+                children = [children[index] for index in kept]
+                continue
             if delta == 0:  # every move is proven to lose
                 table[key] = (LOSS, -1)
+                proofs[key] = support
                 numbers.pop(key, None)
                 return PROVEN[LOSS]
             delta = min(delta, INFINITE - 1)
