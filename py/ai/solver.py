@@ -284,21 +284,32 @@ def h_search(board: HexBoard, stones: int, empty: int, player: int, deadline: fl
                 break  # replaced by a smaller one meanwhile
             end_bit = ends[end]
             mid_bit = ends[mid]
-            for z, others in list(vcs[mid].items()):
+            near = vcs[end]
+            # (add_vc changes the lists of end and z, never mid's dict)
+            for z, others in vcs[mid].items():
                 if z == end:
                     continue
                 z_bit = ends[z]
                 if carrier & z_bit:
                     continue
-                for other in others:
-                    if other & carrier or other & end_bit:
+                joined = near.get(z)
+                if joined and not joined[0]:
+                    continue  # end and z touch: nothing to add
+                if mid_bit:
+                    if end_bit and z_bit:
+                        # between two empty cells only the SCs of one
+                        # common neighbour (see SC_LIMIT's note)
+                        if carrier or 0 not in others:
+                            continue
+                        add_sc(end, z, mid_bit, mid_bit)
                         continue
-                    if mid_bit:
-                        if end_bit and z_bit and (carrier or other):
-                            continue  # a long SC between two empty cells (see SC_LIMIT's note)
-                        add_sc(end, z, carrier | other | mid_bit, mid_bit)
-                    else:
-                        add_vc(end, z, carrier | other)
+                    for other in others:
+                        if not (other & carrier or other & end_bit):
+                            add_sc(end, z, carrier | other | mid_bit, mid_bit)
+                else:
+                    for other in others:
+                        if not (other & carrier or other & end_bit):
+                            add_vc(end, z, carrier | other)
     win = vcs[0].get(1)
     if win:
         return Connections(min(win, key=int.bit_count), 0, 0)
