@@ -15,7 +15,7 @@ import pytest
 
 import ai
 from ai import connection, solver
-from ai.solver import LOSS, UNKNOWN, WIN, HexBoard, Solver, h_search
+from ai.solver import LOSS, UNKNOWN, WIN, Board, Solver, h_search
 from core.hex import HexState
 from core.y import YState
 from tool_modules import load_tool  # noqa: E402
@@ -42,7 +42,7 @@ def mask(size: int, texts: str) -> int:
 
 
 # -- plain minimax, the reference -----------------------------------------------------------
-def minimax_wins(board: HexBoard, mine: int, theirs: int, player: int) -> bool:
+def minimax_wins(board: Board, mine: int, theirs: int, player: int) -> bool:
     """Whether ``player`` to move wins, by trying everything (tiny positions)."""
 
     @lru_cache(maxsize=None)
@@ -62,7 +62,7 @@ def minimax_wins(board: HexBoard, mine: int, theirs: int, player: int) -> bool:
 def random_position(rng: random.Random, size: int, empty: int) -> tuple[int, int, int] | None:
     """(stones of the side to move, the other's, player) reached by random
     alternate moves, or None if somebody has already won."""
-    board = HexBoard(size)
+    board = Board(size)
     cells = list(range(size * size))
     rng.shuffle(cells)
     stones = [0, 0]
@@ -89,7 +89,7 @@ def random_positions(rng: random.Random, size: int, empty: tuple[int, int], coun
 # -- H-search -------------------------------------------------------------------------------
 def test_a_chain_of_bridges_is_a_virtual_connection():
     # Black b2 and c4 with bridges to each other and to both edges.
-    board = HexBoard(5)
+    board = Board(5)
     stones = mask(5, "c2 b4")
     empty = board.full & ~stones
     found = h_search(board, stones, empty, 0)
@@ -99,7 +99,7 @@ def test_a_chain_of_bridges_is_a_virtual_connection():
 
 def test_an_intrusion_leaves_a_semi_connection_with_its_key():
     # White takes one carrier of the bridge c2-b4 (b3 and c3 join them).
-    board = HexBoard(5)
+    board = Board(5)
     black, white = mask(5, "c2 b4"), mask(5, "c3")
     found = h_search(board, black, board.full & ~(black | white), 0)
     assert found.vc is None
@@ -109,7 +109,7 @@ def test_an_intrusion_leaves_a_semi_connection_with_its_key():
 
 
 def test_no_connection_through_a_wall():
-    board = HexBoard(5)
+    board = Board(5)
     white = mask(5, "a3 b3 c3 d3 e3")
     black = mask(5, "c1")
     found = h_search(board, black, board.full & ~(black | white), 0)
@@ -118,7 +118,7 @@ def test_no_connection_through_a_wall():
 
 def test_virtual_connections_really_hold():
     # A VC for the side that is not to move means it wins anyway.
-    board = HexBoard(5)
+    board = Board(5)
     for mine, theirs, player in random_positions(random.Random(3), 5, (6, 11), 40):
         empty = board.full & ~(mine | theirs)
         theirs_vc = h_search(board, theirs, empty, player ^ 1)
@@ -130,12 +130,12 @@ def test_virtual_connections_really_hold():
             assert not minimax_wins(board, theirs, mine | 1 << key, player ^ 1)
 
 
-def stone_above_a_wall(size: int, row: int, column: int) -> tuple[HexBoard, int, int]:
+def stone_above_a_wall(size: int, row: int, column: int) -> tuple[Board, int, int]:
     """Black's column from the bottom edge up to ``row`` (1: the top row) in
     ``column`` (0: a), every other cell below ``row`` white: black is
     connected exactly when the top stone reaches the top edge through the
     empty rows above it (and its own row), as an edge template does."""
-    board = HexBoard(size)
+    board = Board(size)
     black = sum(1 << (r * size + column) for r in range(row - 1, size))
     white = sum(1 << (r * size + c) for r in range(row, size) for c in range(size) if c != column)
     return board, black, white
@@ -167,7 +167,7 @@ def test_h_search_finds_a_fourth_row_edge_connection():
 # -- the proofs -----------------------------------------------------------------------------
 @pytest.mark.parametrize("seed", range(4))
 def test_the_solver_agrees_with_minimax(seed):
-    board = HexBoard(5)
+    board = Board(5)
     for mine, theirs, player in random_positions(random.Random(seed), 5, (4, 11), 15):
         value, move = Solver(5).solve(mine, theirs, player)
         expected = minimax_wins(board, mine, theirs, player)
@@ -184,7 +184,7 @@ def test_a_proof_holds_whatever_the_loser_adds_outside_its_proof_set(seed):
     # with: the loser given any extra stones outside it must still lose.
     # Checked on the root and on positions inside the proofs.
     rng = random.Random(seed)
-    board = HexBoard(5)
+    board = Board(5)
     checked = 0
     for position in random_positions(rng, 5, (6, 14), 30):
         solver = Solver(5)
@@ -229,7 +229,7 @@ def test_the_solver_proves_a_stated_answer_of_the_small_puzzles(puzzle):
 def test_a_position_won_by_its_fill_in_alone_still_gets_a_real_move():
     # Black to move: the fill-in of dead cells and captured pairs fills every
     # empty cell and joins black's edges, so the filled board has no move left.
-    board = HexBoard(5)
+    board = Board(5)
     mine, theirs = mask(5, "c1 a2 b2 c2 b4 a5 b5 e5"), mask(5, "e1 d3 d4 e4 c5 d5")
     solver = Solver(5)
     filled_mine, filled_theirs = solver._fill(mine, theirs, 0)
@@ -262,7 +262,7 @@ def test_the_tool_proves_that_only_the_stated_moves_win():
 
 def test_the_time_limit_is_kept():
     # An open 7 x 7 board: far too big to prove in a fraction of a second.
-    board = HexBoard(7)
+    board = Board(7)
     mine, theirs = mask(7, "d4"), mask(7, "c5")
     search = Solver(7)
     start = time.perf_counter()

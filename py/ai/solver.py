@@ -46,6 +46,8 @@ from collections import deque
 from typing import NamedTuple
 
 from core.hex import BOTTOM, LEFT, RIGHT, TOP, layout
+from core.y import BOTTOM_EDGE, LEFT_EDGE, RIGHT_EDGE
+from core.y import layout as y_layout
 
 from . import inferior
 
@@ -81,13 +83,16 @@ class Timeout(Exception):
     """The solver's deadline passed before a proof."""
 
 
-class HexBoard:
-    """The bitmask tables of a Hex board of side ``size``: each cell's
-    neighbours, and each player's two edges (black: the first and last
-    rows, white: the first and last columns)."""
+class Board:
+    """The bitmask tables of a board of ``game`` ("hex" or "y") and side
+    ``size``: each cell's neighbours, and each player's edges (Hex: black
+    the first and last rows, white the first and last columns; Y: the three
+    sides, both players'). A player wins by one group touching all of its
+    edges."""
 
-    def __init__(self, size: int) -> None:
-        board = layout(size)  # the core's geometry, as bitmasks
+    def __init__(self, size: int, game: str = "hex") -> None:
+        board = (layout if game == "hex" else y_layout)(size)  # the core's geometry, as bitmasks
+        self.game = game
         self.size = n = size
         self.cells = board.cells
         self.full = (1 << self.cells) - 1
@@ -96,12 +101,34 @@ class HexBoard:
         def on_edge(player: int, edge: int) -> int:
             return sum(1 << cell for cell, edges in enumerate(board.edges[player]) if edges & edge)
 
-        #: edges[player] = (first edge's cells, second edge's cells)
-        self.edges = ((on_edge(0, TOP), on_edge(0, BOTTOM)), (on_edge(1, LEFT), on_edge(1, RIGHT)))
-        centre = (n - 1) / 2
-        # Central cells first: they matter most.
-        self.order = tuple(sorted(range(self.cells), key=lambda c: (
-            abs(c // n - centre) + abs(c % n - centre) + abs(c // n + c % n - 2 * centre), c)))
+        #: edges[player]: each of the player's edges' cells
+        if game == "hex":
+            self.edges = ((on_edge(0, TOP), on_edge(0, BOTTOM)), (on_edge(1, LEFT), on_edge(1, RIGHT)))
+            centre = (n - 1) / 2
+            # Central cells first: they matter most.
+            self.order = tuple(sorted(range(self.cells), key=lambda c: (
+                abs(c // n - centre) + abs(c % n - centre) + abs(c // n + c % n - 2 * centre), c)))
+        else:
+            sides = tuple(on_edge(0, edge) for edge in (LEFT_EDGE, RIGHT_EDGE, BOTTOM_EDGE))
+            self.edges = (sides, sides)
+            # Central cells first: the farthest edge nearest.
+            away = [self.distances(side) for side in sides]
+            self.order = tuple(sorted(range(self.cells), key=lambda c: (max(d[c] for d in away), c)))
+
+    def distances(self, cells: int) -> list[int]:
+        """Each cell's distance in steps from the nearest of ``cells``."""
+        out = [0] * self.cells
+        reached, frontier, steps = cells, cells, 0
+        while frontier:
+            x = frontier
+            while x:
+                low = x & -x
+                out[low.bit_length() - 1] = steps
+                x ^= low
+            frontier = self.grow(frontier) & ~reached
+            reached |= frontier
+            steps += 1
+        return out
 
     def grow(self, x: int) -> int:
         """``x`` and every cell next to it."""
@@ -129,15 +156,20 @@ class HexBoard:
         return x
 
     def connected(self, stones: int, player: int) -> bool:
-        first, second = self.edges[player]
-        return bool(self.flood(first, stones) & second)
+        """Whether one of ``player``'s groups touches all its edges."""
+        joined = stones
+        for edge in self.edges[player]:
+            joined &= self.flood(edge, stones)
+        return bool(joined)
 
     def wins_in_one(self, stones: int, empty: int, player: int) -> int:
-        """The empty cells that join ``player``'s edges at once."""
-        first, second = self.edges[player]
-        near_first = (self.grow(self.flood(first, stones)) | first) & empty
-        near_second = (self.grow(self.flood(second, stones)) | second) & empty
-        return near_first & near_second
+        """The empty cells that join ``player``'s edges at once (a cell joins
+        every group around it: it wins when each edge is next to it, or next
+        to a group touching that edge)."""
+        out = empty
+        for edge in self.edges[player]:
+            out &= self.grow(self.flood(edge, stones)) | edge
+        return out
 
 
 class Connections(NamedTuple):
@@ -169,23 +201,36 @@ def _make_room(carriers: list[int], carrier: int) -> bool:
     return True
 
 
-def h_search(board: HexBoard, stones: int, empty: int, player: int, deadline: float | None = None) -> Connections:
+def h_search(board: Board, stones: int, empty: int, player: int, deadline: float | None = None) -> Connections:
     """Anshelevich's H-search for ``player`` holding ``stones`` with the
-    cells of ``empty`` free (see the module doc)."""
-    first, second = board.edges[player]
-    around = board.around
-    # Nodes: 0 and 1 the edges (with the groups touching them), then the
-    # other groups, then the empty cells. ``ends[x]``: the node's own bit
-    # when it is an empty cell (a carrier must not contain its endpoints).
-    rest = stones
-    edge_stones = [board.flood(first, stones), board.flood(second, stones)]
-    if edge_stones[0] & edge_stones[1]:
+    cells of ``empty`` free (see the module doc; Y's differences in
+    ``_y_verdict``)."""
+    if board.connected(stones, player):
         return Connections(0, 0, 0)
-    rest &= ~(edge_stones[0] | edge_stones[1])
-    reach = [(board.grow(edge_stones[0]) | first) & empty, (board.grow(edge_stones[1]) | second) & empty]
+    around = board.around
+    hex_board = board.game == "hex"
+    sides = board.edges[player]
+    # Nodes: first the edges, then the groups, then the empty cells.
+    # ``ends[x]``: the node's own bit when it is an empty cell (a carrier
+    # must not contain its endpoints). In Hex, where the two edges are the
+    # two ends of the one connection wanted, a group touching an edge is
+    # part of the edge's node; in Y it is a node of its own, joined to each
+    # edge it touches (two groups on one edge are not joined).
+    rest = stones
+    if hex_board:
+        first, second = sides
+        edge_stones = [board.flood(first, stones), board.flood(second, stones)]
+        rest &= ~(edge_stones[0] | edge_stones[1])
+        reach = [(board.grow(edge_stones[0]) | first) & empty, (board.grow(edge_stones[1]) | second) & empty]
+    else:
+        reach = [side & empty for side in sides]
+    terminals = len(reach)
+    touching = []  # (edge, group node) of Y's groups on an edge
     while rest:
         group = board.flood(rest & -rest, stones)
         rest &= ~group
+        if not hex_board:
+            touching.extend((edge, len(reach)) for edge, side in enumerate(sides) if group & side)
         reach.append(board.grow(group) & empty)
     groups = len(reach)
     cells = []
@@ -201,8 +246,10 @@ def h_search(board: HexBoard, stones: int, empty: int, player: int, deadline: fl
     vcs: list[dict[int, list[int]]] = [{} for _ in range(count)]
     scs: dict[tuple[int, int], list[int]] = {}
     queue: deque[tuple[int, int, int]] = deque()
-    keys = [0]  # the keys of the edge-to-edge SCs
-    semi = [0, 0]  # the smallest edge-to-edge SC's carrier and key
+    keys = [0]  # the keys of the edge-to-edge SCs (Hex)
+    semi = [0, 0]  # the smallest edge-to-edge SC's carrier and key (Hex)
+    #: Y: (edge, node, SC carrier) -> the SC's key
+    edge_keys: dict[tuple[int, int, int], int] = {}
 
     def add_vc(x: int, y: int, carrier: int) -> bool:
         known = vcs[x].get(y)
@@ -221,10 +268,13 @@ def h_search(board: HexBoard, stones: int, empty: int, player: int, deadline: fl
         return True
 
     def add_sc(x: int, y: int, carrier: int, key: int) -> None:
-        if x + y == 1:
-            keys[0] |= key
-            if not semi[0] or carrier.bit_count() < semi[0].bit_count():
-                semi[0], semi[1] = carrier, key
+        if hex_board:
+            if x + y == 1:
+                keys[0] |= key
+                if not semi[0] or carrier.bit_count() < semi[0].bit_count():
+                    semi[0], semi[1] = carrier, key
+        elif x < terminals or y < terminals:
+            edge_keys[(x, y, carrier) if x < y else (y, x, carrier)] = key
         known = vcs[x].get(y)
         if known:
             for old in known:
@@ -253,6 +303,8 @@ def h_search(board: HexBoard, stones: int, empty: int, player: int, deadline: fl
         semis.append(carrier)
 
     # Adjacency: the base VCs, with empty carriers.
+    for edge, group in touching:
+        add_vc(edge, group, 0)
     for x in range(groups):
         near = reach[x]
         while near:
@@ -273,12 +325,14 @@ def h_search(board: HexBoard, stones: int, empty: int, player: int, deadline: fl
     checks = 0
     while queue:
         x, y, carrier = queue.popleft()
-        if 1 in vcs[0]:
+        if hex_board and 1 in vcs[0]:
             break
         checks += 1
         if deadline is not None and not checks & 255 and time.perf_counter() > deadline:
             raise Timeout
         for end, mid in ((x, y), (y, x)):
+            if not hex_board and mid < terminals:
+                continue  # in Y an edge joins nothing
             known = vcs[end].get(mid)
             if known is None or carrier not in known:
                 break  # replaced by a smaller one meanwhile
@@ -295,6 +349,8 @@ def h_search(board: HexBoard, stones: int, empty: int, player: int, deadline: fl
                 joined = near.get(z)
                 if joined and not joined[0]:
                     continue  # end and z touch: nothing to add
+                if not hex_board and end < terminals and z < terminals:
+                    continue  # two edges of Y: nothing to join
                 if mid_bit:
                     if end_bit and z_bit:
                         # between two empty cells only the SCs of one
@@ -310,6 +366,8 @@ def h_search(board: HexBoard, stones: int, empty: int, player: int, deadline: fl
                     for other in others:
                         if not (other & carrier or other & end_bit):
                             add_vc(end, z, carrier | other)
+    if not hex_board:
+        return _y_verdict(board, vcs, scs, edge_keys, ends, groups)
     win = vcs[0].get(1)
     if win:
         return Connections(min(win, key=int.bit_count), 0, 0)
@@ -324,6 +382,66 @@ def h_search(board: HexBoard, stones: int, empty: int, player: int, deadline: fl
     return Connections(None, keys[0], must, spread, semi[0], semi[1])
 
 
+def _y_verdict(board: Board, vcs: list[dict[int, list[int]]], scs: dict[tuple[int, int], list[int]],
+               edge_keys: dict[tuple[int, int, int], int], ends: list[int], groups: int) -> Connections:
+    """H-search's verdict in Y, from the connections between its nodes
+    (nodes 0-2 the edges, then ``groups - 3`` groups, then the empty cells).
+
+    A group with VCs to the three edges whose carriers are pairwise
+    disjoint has won (the opponent's move touches one carrier; the answer
+    in it restores that one). The same from an empty cell is a win for the
+    side that plays there; from a group with VCs to two edges and an SC to
+    the third, all disjoint, a win for the side that plays the SC's key:
+    those are the SCs of the win, and the opponent must play in each of
+    their carriers. Every node is tried as the centre, so a Y-shaped chain
+    is found at its fork."""
+    best_vc: int | None = None
+    semis: list[tuple[int, int]] = []  # (carrier, key) of the winning SCs
+    for x in range(3, len(ends)):
+        x_bit = ends[x]
+        near = vcs[x]
+        lists = [near.get(edge) or () for edge in range(3)]
+        if lists[0] and lists[1] and lists[2]:
+            for a in lists[0]:
+                for b in lists[1]:
+                    if a & b:
+                        continue
+                    for c in lists[2]:
+                        if (a | b) & c:
+                            continue
+                        carrier = a | b | c
+                        if x_bit:
+                            semis.append((carrier | x_bit, x_bit))
+                        elif best_vc is None or carrier.bit_count() < best_vc.bit_count():
+                            best_vc = carrier
+        if x_bit or x >= groups:
+            continue
+        for edge in range(3):  # a group: two VCs and an SC
+            one, two = [lists[e] for e in range(3) if e != edge]
+            if not (one and two):
+                continue
+            for semi in scs.get((edge, x), ()):
+                for a in one:
+                    if a & semi:
+                        continue
+                    for b in two:
+                        if b & (a | semi):
+                            continue
+                        semis.append((a | b | semi, edge_keys[(edge, x, semi)]))
+    if best_vc is not None:
+        return Connections(best_vc, 0, 0)
+    keys = 0
+    must, spread = board.full, 0
+    semis.sort(key=lambda found: found[0].bit_count())
+    for carrier, key in semis:
+        keys |= key
+        if must & carrier != must:
+            must &= carrier
+            spread |= carrier
+    semi, key = semis[0] if semis else (0, 0)
+    return Connections(None, keys, must, spread, semi, key)
+
+
 WIN, LOSS, UNKNOWN = 1, -1, 0
 #: A proof or disproof number that cannot be reached: the position is proven.
 INFINITE = 1 << 40
@@ -335,9 +453,9 @@ class Solver:
     """The proof search on one board size (see the module doc). ``solve``
     answers for the side to move; the tables persist between calls."""
 
-    def __init__(self, size: int) -> None:
-        self.board = HexBoard(size)
-        self.inferior = inferior.analyser("hex", size)
+    def __init__(self, size: int, game: str = "hex") -> None:
+        self.board = Board(size, game)
+        self.inferior = inferior.analyser(game, size)
         #: a position -> the same after the fill-in of its inferior cells
         self.filled: dict[tuple[int, int, int], tuple[int, int]] = {}
         #: (to move's stones, the other's, player) -> (WIN or LOSS, a winning move or -1)
@@ -576,17 +694,18 @@ class Solver:
             self._mid(mine_c, theirs_c, player_c, child_limit_phi, child_limit_delta)
 
 
-#: The solvers of the boards in use (their tables help the next moves).
-_SOLVERS: dict[int, Solver] = {}
+#: The solvers of the boards in use, by game and size (their tables help
+#: the next moves).
+_SOLVERS: dict[tuple[str, int], Solver] = {}
 #: Past this many stored positions a solver starts afresh, to bound memory.
 MAX_TABLE = 200_000
 
 
-def solver_for(size: int) -> Solver:
-    """The shared solver of the Hex board of side ``size``."""
-    found = _SOLVERS.get(size)
+def solver_for(size: int, game: str = "hex") -> Solver:
+    """The shared solver of the board of ``game`` and side ``size``."""
+    found = _SOLVERS.get((game, size))
     if found is None or len(found.table) + len(found.analysed) + len(found.numbers) + len(found.filled) > MAX_TABLE:
-        found = _SOLVERS[size] = Solver(size)
+        found = _SOLVERS[(game, size)] = Solver(size, game)
     return found
 
 

@@ -1,0 +1,133 @@
+"""The exact solver and H-search on Y boards (py/ai/solver.py): the
+connections to the three edges, the winning and must-play cells they give,
+the proofs and proof sets, each checked against plain minimax on small
+triangles."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from ai import solver
+from ai.solver import LOSS, WIN, Board, Solver, h_search
+from core.y import cell_index
+from test_hex_solver import minimax_wins
+
+
+@pytest.fixture(autouse=True)
+def fresh_tables():
+    solver.clear()
+    yield
+    solver.clear()
+
+
+def random_positions(rng: random.Random, size: int, empty: tuple[int, int], count: int) -> Iterator[tuple[int, int, int]]:
+    """``count`` positions of random alternate moves on a Y triangle of side
+    ``size`` that nobody has won yet: (the side to move's stones, the
+    other's, player), with a number of empty cells from ``range(*empty)``."""
+    board = Board(size, "y")
+    found = 0
+    while found < count:
+        cells = list(range(board.cells))
+        rng.shuffle(cells)
+        placed = board.cells - rng.randrange(*empty)
+        stones = [0, 0]
+        for index, cell in enumerate(cells[:placed]):
+            stones[index % 2] |= 1 << cell
+        if board.connected(stones[0], 0) or board.connected(stones[1], 1):
+            continue
+        found += 1
+        player = placed % 2
+        yield stones[player], stones[player ^ 1], player
+
+
+def test_a_y_board_wins_with_one_group_on_all_three_edges():
+    board = Board(4, "y")
+    side = sum(1 << cell_index(row, 0) for row in range(1, 4))  # the left side below the apex
+    assert not board.connected(side, 0)  # the left and bottom edges only
+    assert board.connected(side | 1 << cell_index(0, 0), 0)  # the apex is on the right edge too
+    two = sum(1 << cell_index(3, col) for col in (0, 1)) | 1 << cell_index(3, 3)  # bottom row, a gap
+    assert not board.connected(two, 1)
+    assert board.wins_in_one(two, board.full & ~two, 1) == 1 << cell_index(3, 2)
+
+
+def test_a_centre_stone_with_three_bridges_to_the_edges_has_won():
+    # Side 4, the stone at row 3, second cell: a bridge to each of the three
+    # edges, with six distinct carrier cells.
+    board = Board(4, "y")
+    stone = 1 << cell_index(2, 1)
+    found = h_search(board, stone, board.full & ~stone, 0)
+    carriers = {(1, 0), (2, 0), (1, 1), (2, 2), (3, 1), (3, 2)}
+    assert found.vc == sum(1 << cell_index(r, c) for r, c in carriers)
+    assert not minimax_wins(board, 0, stone, 1)  # white to move cannot stop it
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_y_connections_really_hold(seed):
+    # A VC of the side not to move: it wins anyway. A key of the side to
+    # move: playing it wins. A cell outside the opponent's must-play region:
+    # playing it loses.
+    board = Board(5, "y")
+    seen = {"vc": 0, "key": 0, "must": 0}
+    for mine, theirs, player in random_positions(random.Random(seed), 5, (5, 11), 40):
+        empty = board.full & ~(mine | theirs)
+        theirs_vc = h_search(board, theirs, empty, player ^ 1)
+        if theirs_vc.vc is not None:
+            seen["vc"] += 1
+            assert not minimax_wins(board, mine, theirs, player)
+        elif theirs_vc.must != board.full:
+            outside = empty & ~theirs_vc.must
+            while outside:
+                low = outside & -outside
+                outside ^= low
+                seen["must"] += 1
+                assert board.connected(mine | low, player) or minimax_wins(board, theirs, mine | low, player ^ 1)
+        mine_vc = h_search(board, mine, empty, player)
+        keys = mine_vc.keys
+        while keys:
+            low = keys & -keys
+            keys ^= low
+            seen["key"] += 1
+            assert board.connected(mine | low, player) or not minimax_wins(board, theirs, mine | low, player ^ 1)
+    assert all(seen.values()), seen
+
+
+@pytest.mark.parametrize(("size", "seed"), [(5, 0), (5, 1), (6, 2), (6, 3)])
+def test_the_y_solver_agrees_with_minimax(size, seed):
+    board = Board(size, "y")
+    for mine, theirs, player in random_positions(random.Random(seed), size, (6, 12), 15):
+        value, move = Solver(size, "y").solve(mine, theirs, player)
+        expected = minimax_wins(board, mine, theirs, player)
+        assert value == (WIN if expected else LOSS)
+        if value == WIN:
+            assert (board.full & ~(mine | theirs)) >> move & 1
+            assert board.connected(mine | 1 << move, player) or \
+                not minimax_wins(board, theirs, mine | 1 << move, player ^ 1)
+
+
+def test_a_y_proof_holds_whatever_the_loser_adds_outside_its_proof_set():
+    rng = random.Random(7)
+    board = Board(5, "y")
+    checked = 0
+    for position in random_positions(rng, 5, (6, 12), 25):
+        found = Solver(5, "y")
+        found.solve(*position)
+        for (mine, theirs, player), (value, _) in list(found.table.items())[:10]:
+            winner = mine if value == WIN else theirs
+            if board.connected(winner, player if value == WIN else player ^ 1):
+                continue  # over already
+            proof = found.proofs[(mine, theirs, player)]
+            empty = board.full & ~(mine | theirs)
+            outside = [cell for cell in range(board.cells) if (empty & ~proof) >> cell & 1]
+            for _ in range(3):
+                extra = sum(1 << cell for cell in outside if rng.random() < 0.5)
+                checked += 1
+                if value == WIN:
+                    assert not board.connected(theirs | extra, player ^ 1)
+                    assert minimax_wins(board, mine, theirs | extra, player)
+                else:
+                    assert not board.connected(mine | extra, player)
+                    assert not minimax_wins(board, mine | extra, theirs, player)
+    assert checked >= 50
