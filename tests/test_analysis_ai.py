@@ -15,7 +15,7 @@ import pytest
 import ai
 from registry import STATES
 import worker
-from ai import hex as hex_ai, solver
+from ai import connection, hex as hex_ai, solver
 from ai.search import DRAWN, LOSS, REASONS, WIN, Verdict
 from app.analysis import EVAL_SEED
 from core.base import GameState
@@ -387,13 +387,12 @@ def test_hex7_decisive_move_wins_and_the_evaluation_says_so():
     assert case["first_player_chance_after"] == (mover_after if state.turn == 0 else 1.0 - mover_after)
 
 
-def test_y9_decisive_move_is_proven_only_once_played():
+def test_y9_decisive_move_is_proven_before_and_after_it_is_played():
     # As the evaluation bar sees it: seed EVAL_SEED, the position before the
-    # move, then the position after it from the same engine's kept tree. A
-    # search with a fixed seed that stops sooner is the first part of a
-    # longer one, so "unproven at 3000 playouts" holds for every machine
-    # that gets fewer in the bar's time (the worker gets about 2000 on this
-    # position; CPython, which proves it at 3277, gets them in 0.3 s).
+    # move, then the position after it from the same engine's kept tree. Y's
+    # H-search at the root sees the win before the move (a group with VCs
+    # to two edges and an SC to the third, keyed by the move), in the bar's
+    # time or less; after it the position is lost for the opponent.
     case = POSITIONS["y9_decisive"]
     state = STATES["y"].from_settings({"size": case["size"], "swap": case["swap"]})
     for text in case["moves"]:
@@ -401,13 +400,11 @@ def test_y9_decisive_move_is_proven_only_once_played():
     assert case["mover"] == ("first", "second")[state.turn]
     after_state = state.copy()
     after_state.play(case["move"])
-    before = ai.new_engine("y").evaluate(state, 60.0, seed=EVAL_SEED, iterations=3000)
-    assert before.proof is None and before.chance < 0.9
-    for playouts in (1000, 2000):  # about the worker's, on slower and faster machines
-        engine = ai.new_engine("y")
-        assert engine.evaluate(state, 60.0, seed=EVAL_SEED, iterations=playouts).proof is None
-        after = engine.evaluate(after_state, 60.0, seed=EVAL_SEED, iterations=playouts)
-        assert after.proof == LOSS, playouts  # the opponent, to move, has lost
+    engine = ai.new_engine("y")
+    before = engine.evaluate(state, 0.1, seed=EVAL_SEED)
+    assert before.proof == WIN and before.chance == 1.0 and before.move == state.parse_move(case["move"])
+    after = engine.evaluate(after_state, 0.1, seed=EVAL_SEED)
+    assert after.proof == LOSS and after.chance == 0.0  # the opponent, to move, has lost
 
 
 def test_hex11_40_is_a_legal_unfinished_engine_game():
@@ -469,7 +466,11 @@ def plies_to_end(state: GameState, memo: dict) -> tuple[int, int]:
     game(HexState, "e1 b5 a5 b3 c2 d2 a1 d3 a4 a3 c5 b1 e3 a2 c1", size=5),
     game(YState, "d4 d5 a3 a1 a4 e5 c5 c3 d6 c4 b4 a6", size=6),
 ], ids=["hex5-lost", "y6-won"])
-def test_a_proof_by_search_knows_its_length(state):
+def test_a_proof_by_search_knows_its_length(state, monkeypatch):
+    # The search's own proof: no exact solver first (it proves the Y
+    # position at the root, without a line of play).
+    monkeypatch.setattr(connection, "SOLVER_MAX_EMPTY", -1)
+    monkeypatch.setattr(connection, "PARTS", connection.PARTS - {"root_vc"})
     value, shortest = plies_to_end(state.copy(), {})
     found = verdict(state, iterations=20000)
     assert found.reason == "proven" and found.iterations > 0 and found.proof == value

@@ -287,10 +287,17 @@ def test_master_plays_the_proven_winning_move(puzzle_id):
     assert move in puzzles_tool.answers(puzzle, exchanged)
 
 
-def test_the_solver_is_tried_on_small_hex_positions_only():
-    # Y and crowded boards: no solver.
-    assert connection.solve_first(YState(5), 1.0) == (None, None)
+def test_the_solver_is_tried_on_small_positions_of_both_games():
+    # A crowded board: H-search at the root only, which excludes nothing here.
     assert connection.solve_first(HexState(11), 1.0) == (None, None)
+    # Y: a won position of side 5, and the move is a winning one.
+    state = YState(5)
+    for text in "a1 e5".split():
+        state.play(text)
+    move, only = connection.solve_first(state, 5.0)
+    assert move is not None and only is None
+    black, white = solver.position_masks(state.owners(), 0)
+    assert not minimax_wins(Board(5, "y"), white, black | 1 << move, 1)
     state = HexState(5)
     for text in "c2 c3 b4".split():
         state.play(text)

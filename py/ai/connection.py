@@ -46,18 +46,18 @@ The search, and why each part is there:
   the dead cells and captured pairs; they leave the node's moves, and the
   search and the playouts below go on from the filled board (the fill-in
   keeps the position's value, so every proof below still holds).
-- **H-search in the tree** (Hex): a node visited ``H_SEARCH_AT`` times
+- **H-search in the tree** (Hex and Y): a node visited ``H_SEARCH_AT`` times
   gets the exact solver's analysis (Anshelevich's H-search with the full
   OR rule, for both sides): a win by virtual connection, the loss, or only
   the opponent's must-play region kept. The root gets it before the
-  search on every Hex position too big for the solver (``solve_first``).
+  search on every position too big for the solver (``solve_first``).
   Each of these parts can be switched off for ablation matches
   (``PARTS``, ``switch_off``; ``tools/arena.py --without``).
 - **Tree reuse**: the ``Engine`` keeps its last tree (with the game, its
   settings and the move list; see ``ai.search``) and its next search
   starts from the node of the new position.
 - **An exact solver first** (master, and any level given a ``move_time``):
-  on a Hex position with at most ``SOLVER_MAX_EMPTY`` empty cells,
+  on a position with at most ``SOLVER_MAX_EMPTY`` empty cells,
   ``ai.solver`` (H-search and must-play, much stronger than the analysis
   here but about a hundred times dearer per position) gets a share of the
   budget. A proven win is played at once; otherwise the search gets the
@@ -68,7 +68,7 @@ The search, and why each part is there:
 judges a position with the same parts at master's strength: a win in one,
 a single threat to block and a double threat (lost in two) need no
 search; then the virtual connection analysis, the exact solver on small
-Hex positions and the search from the tree kept by the previous
+positions and the search from the tree kept by the previous
 evaluation. A proof by the search comes with its length in plies when the
 proven tree ends in wins in one and double threats (``proof_length``).
 With the swap available, half the time values the swap, half the stones.
@@ -89,7 +89,7 @@ from operator import add, itemgetter
 from typing import Callable, NamedTuple
 
 from core.base import GameState
-from core.hex import HexState, Layout
+from core.hex import ConnectionState, Layout
 
 from . import inferior, patterns, solver
 from .search import (
@@ -598,10 +598,10 @@ UNTRIED_BONUS = 0.1  # added to the RAVE value of a move never tried here
 #: "priors", the pattern priors as progressive bias; "inferior", the
 #: fill-in of dead and captured cells (``ai.inferior``) at every node the
 #: analysis reaches, which drops them from its moves and fills them for
-#: the search and the playouts below it; "root_vc", on Hex positions too
+#: the search and the playouts below it; "root_vc", on positions too
 #: big for the exact solver, its H-search at the root (a win by virtual
 #: connection, else only the opponent's must-play region is searched);
-#: "tree_vc", the same H-search at the tree's most visited Hex nodes.
+#: "tree_vc", the same H-search at the tree's most visited nodes.
 KNOWN_PARTS = ("priors", "inferior", "root_vc", "tree_vc")
 #: The parts that are on (all of them, but in those matches).
 PARTS = set(KNOWN_PARTS)
@@ -664,8 +664,8 @@ class Search:
         self.knowledge = knowledge
         #: whether the analysed nodes fill in their inferior cells (``_deepen``)
         self.fill = fill and "inferior" in PARTS
-        #: whether the most visited nodes get H-search (``_h_search``: Hex only)
-        self.h_search = knowledge and geo.game == "hex" and "tree_vc" in PARTS
+        #: whether the most visited nodes get H-search (``_h_search``)
+        self.h_search = knowledge and "tree_vc" in PARTS
         if root is None:
             root = new_node(self.board, self.empties, self.colour, geo, False)
         if knowledge and not root.deep and root.proof is None:
@@ -818,7 +818,7 @@ class Search:
                     mine |= geo.bit[cell]
                 else:
                     theirs |= geo.bit[cell]
-        value, move, moves = solver.solver_for(geo.size).analyse(mine, theirs, player, H_SEARCH_SECONDS)
+        value, move, moves = solver.solver_for(geo.size, geo.game).analyse(mine, theirs, player, H_SEARCH_SECONDS)
         if value == solver.WIN and move in node.moves:
             node.keep([move])
             node.proof = WIN
@@ -1048,8 +1048,8 @@ class Engine(BaseEngine):
     def _judge_placements(self, state: GameState, seconds: float, seed: int | None,
                           iterations: int | None) -> Verdict:
         """The verdict among the stones ``state``'s side to move can place:
-        the one-move tactics and virtual connections (``analyse``), on Hex
-        the exact solver for a share of the time when few cells are empty
+        the one-move tactics and virtual connections (``analyse``), the
+        exact solver for a share of the time when few cells are empty
         (as master plays), then the search, from the kept tree and keeping
         its own (bridges and knowledge on)."""
         start = time.perf_counter()
@@ -1068,7 +1068,7 @@ class Engine(BaseEngine):
         if proof is not None:
             return Verdict(moves[0], reason or "proven", proof_chance(proof, 0.5), proof, None, 0)
         only = None
-        if reason is None and isinstance(state, HexState):
+        if reason is None and isinstance(state, ConnectionState):
             empty = len(empties)
             share = SOLVER_SHARE if empty <= SOLVER_EASY else SOLVER_SHARE / 2
             move, only = solve_first(state, seconds * share)
@@ -1188,17 +1188,17 @@ SOLVER_MAX_EMPTY = 49
 
 
 def solve_first(state: GameState, seconds: float) -> tuple[int | None, list[int] | None]:
-    """Try to solve a small Hex position exactly within ``seconds``:
+    """Try to solve a small Hex or Y position exactly within ``seconds``:
     (a proven winning move, None), or (None, the moves not excluded) where
     the excluded ones are outside the opponent's must-play region or
-    proven to lose; (None, None) when nothing is known or the solver does
-    not apply (Y, or too many empty cells)."""
-    if not isinstance(state, HexState):  # the solver knows Hex's board only
+    proven to lose; (None, None) when nothing is known. On a position with
+    too many empty cells to solve, the same from H-search at the root."""
+    if not isinstance(state, ConnectionState):
         return None, None
-    owners = state.owners()  # type: ignore[attr-defined]
+    owners = state.owners()
     player = state.turn
     mine, theirs = solver.position_masks(owners, player)
-    found = solver.solver_for(state.size)  # type: ignore[attr-defined]
+    found = solver.solver_for(state.size, state.game)
     if owners.count(-1) > SOLVER_MAX_EMPTY:
         # Too big to solve: H-search at the root alone (a win by a virtual
         # connection, or the must-play region of the opponent's).
