@@ -1,5 +1,5 @@
-"""An exact Hex solver for small positions: who wins with perfect play,
-and a winning move.
+"""An exact solver for small Hex and Y positions: who wins with perfect
+play, and a winning move.
 
 Positions are two bitmasks (bit ``c`` for cell ``c`` of the core's
 numbering), the side to move's stones and the opponent's. The solver is a
@@ -17,6 +17,14 @@ solvers use first (Anshelevich; Hayward et al., "Solving 7x7 Hex"):
   untouched). The nodes are the player's two edges (with every group
   touching one), its other groups and the empty cells. A VC between the
   two edges wins whoever moves; an SC wins for the side to move.
+- **Y** has three edges, both players', and a group wins by touching all
+  three; an edge joins nothing (two groups on one edge are not one chain).
+  So the edges are three nodes of their own, never the middle of an AND,
+  and a group touching one is joined to it; a group with VCs to the three
+  edges, their carriers pairwise disjoint, has won. The same from an
+  empty cell, or from a group with two such VCs and an SC to the third
+  edge, is a win for the side to move: those are Y's winning SCs, whose
+  carriers make the opponent's must-play region (``_y_verdict``).
 - **Must-play.** When the opponent has edge-to-edge SCs, the side to move
   must play inside every one of their carriers: only the intersection is
   searched, and when it is empty the position is lost.
@@ -28,10 +36,16 @@ solvers use first (Anshelevich; Hayward et al., "Solving 7x7 Hex"):
   thresholds): the search goes down the line that is cheapest to prove or
   disprove, not to a fixed depth. A **transposition table** keeps the
   proven positions and the numbers of the unproven ones; **history**
-  ordering (the moves that proved a win before first) breaks ties. On the
+  ordering (the moves that proved a win before first) breaks ties.
+- **Proof sets**: a proven position keeps the empty cells its proof uses
+  (the loser's stones anywhere else change nothing); once a move is
+  proven to lose, only the moves inside its proof set stay to be searched
+  (Henderson's "mustplay" from proofs). On the
   public 6 x 6 puzzles of ``tests/data/hex_puzzles.json`` it proves 13 of
-  15 within 5 s each (with the H-search below); the iterative deepening it
-  replaced, with the H-search of before, proved none in 20 s.
+  15 within 5 s each (with the H-search below), 14 since the proof sets
+  and a faster H-search (6x6-henderson-17 in 2.0 s, was 2.8 s); the
+  iterative deepening it replaced, with the H-search of before, proved
+  none in 20 s.
 
 The search checks the clock every node and gives up (``Timeout``) when the
 deadline passes, so a caller can give it any share of a move's budget; its
