@@ -256,10 +256,10 @@ def test_tree_reuse_keeps_the_visits_below_the_new_position():
     first = player.search(state, iterations=2000, seed=1, reuse=True)
     root = player.kept_root(state)
     state.push(first.move)
-    reply_index = max(range(len(root.moves)), key=lambda i: root.visits[i])
-    assert root.children[reply_index] is not None  # the search went there
+    played = root.moves.index(first.move)
+    assert root.children[played] is not None  # the search went there
     # Our move, then the opponent's most likely reply, found in the kept tree.
-    child = root.children[reply_index]
+    child = root.children[played]
     state.push(child.moves[max(range(len(child.moves)), key=lambda i: child.visits[i])])
     second = player.search(state, iterations=100, seed=1, reuse=True)
     assert second.root_visits > 100

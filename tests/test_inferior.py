@@ -217,3 +217,46 @@ def test_fill_in_reaches_a_fixpoint(game, size) -> None:
         assert inf.dead(b2, w2) == 0 and inf.captured(b2, w2) == []
         pairs_seen += len(inf.captured(black, white))
     assert pairs_seen
+
+
+@pytest.mark.parametrize("game,size,empties,count,want", [
+    ("hex", 4, 9, 80, 15), ("hex", 5, 10, 40, 15), ("y", 5, 8, 300, 15), ("y", 6, 10, 120, 15)])
+def test_a_dominated_cell_never_wins_where_a_kept_neighbour_loses(game, size, empties, count, want) -> None:
+    # Neighbourhood domination, by minimax: whenever playing the dominated
+    # cell wins, playing one of its kept neighbours wins too.
+    rng = random.Random(f"dominated {game} {size}")
+    inf = analyser(game, size)
+    board = board_layout(game, size)
+    found = 0
+    for _ in range(count):
+        black, white = random_position(rng, inf.cells, empties)
+        empty = inf.all_cells & ~(black | white)
+        for player in (1, 2):
+            removed = inf.dominated(black, white, player, empty)
+            assert not removed & ~empty and (empty & ~removed)
+
+            def wins_with(cell: int) -> bool:
+                if player == 1:
+                    return solve(game, size, black | 1 << cell, white, False)
+                return not solve(game, size, black, white | 1 << cell, True)
+
+            for cell in range(inf.cells):
+                if removed >> cell & 1:
+                    found += 1
+                    kept = [n for n in board.neighbours[cell] if (empty & ~removed) >> n & 1]
+                    assert kept
+                    if wins_with(cell):
+                        assert any(wins_with(n) for n in kept), (game, size, black, white, player, cell)
+    assert found >= want
+
+
+def test_the_dominated_textbook_cell() -> None:
+    # Hex 5, black to move, white stones on a2 and b2: a3 lies on white's
+    # edge under them, so black can use only b3 and a4 around it, and a
+    # black stone on b3 (or a4) touches both: a3 is dominated.
+    inf = analyser("hex", 5)
+    white = 1 << 5 | 1 << 6  # a2, b2
+    empty = inf.all_cells & ~white
+    assert inf.dominated(0, white, 1, empty) >> 10 & 1  # a3
+    assert not inf.dominated(0, white, 1, empty & ~(1 << 11 | 1 << 15)) >> 10 & 1  # no b3, a4 to play
+    assert not inf.dominated(0, 0, 1, inf.all_cells)  # nothing on an empty board

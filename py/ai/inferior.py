@@ -98,7 +98,7 @@ from core.y import cell_index as y_cell_index
 from core.y import layout as y_layout
 from core.y import row_col as y_row_col
 
-__all__ = ["Inferior", "analyser", "fill_in", "fill_in_board", "dead_cells", "captured"]
+__all__ = ["Inferior", "analyser", "fill_in", "fill_in_board", "dominated_on_board", "dead_cells", "captured"]
 
 EMPTY, BLACK, WHITE, BOTH = 0, 1, 2, 3
 _HEX_RING = ((-1, 0), (-1, 1), (0, 1), (1, 0), (1, -1), (0, -1))
@@ -155,6 +155,27 @@ PARTNERS = _build_partners(USELESS)
 _NO_PARTNERS = (0,) * 4 ** 6
 
 
+def _build_dominators() -> tuple[int, ...]:
+    """Per code: bit i set when, for black, the cell is dominated by its
+    empty neighbour at ring position i; bit 6 + i, for white (see
+    ``Inferior.dominated``)."""
+    out = []
+    for code in range(4 ** 6):
+        values = [(code >> (2 * i)) & 3 for i in range(6)]
+        bits = 0
+        for shift, player in ((0, BLACK), (6, WHITE)):
+            usable = {i for i in range(6) if values[i] in (EMPTY, player, BOTH)}
+            for i in range(6):
+                if values[i] == EMPTY and usable <= {(i - 1) % 6, i, (i + 1) % 6}:
+                    bits |= 1 << (shift + i)
+        out.append(bits)
+    return tuple(out)
+
+
+#: DOMINATORS[code]: the ring positions whose cell dominates this one (see above).
+DOMINATORS = _build_dominators()
+
+
 class Inferior:
     """The tables of one board (game "hex" or "y", side ``size``)."""
 
@@ -208,6 +229,8 @@ class Inferior:
             cell_at.append(tuple(index(r + dr, c + dc) for dr, dc in ring_offsets))
         self.base, self.ring, self.tables = tuple(base), tuple(ring), tuple(tables)
         self.partners = tuple(partners)
+        #: per cell: the cell at each ring position (None off the board)
+        self.cell_at = tuple(cell_at)
         #: per cell: ((ring position i, neighbour, i's position in the neighbour's ring), ...)
         self.links = tuple(
             tuple((i, n, position[n][cell]) for i, n in enumerate(cell_at[cell]) if n is not None)
@@ -267,6 +290,36 @@ class Inferior:
                 if ta[ca + wa * player] and tb[cb + wb * player]:
                     out.append((a, b, player))
         return out
+
+    def dominated(self, black: int, white: int, player: int, moves: int) -> int:
+        """The cells of ``moves`` that ``player`` (1 black, 2 white) need not
+        play, each because a neighbour d in ``moves`` that is kept is at
+        least as good for it (neighbourhood domination): every ring
+        position of the cell that ``player`` could use (empty, its own, a
+        Y edge) is d or one of the two positions next to d, which touch d.
+        In any filling where ``player`` wins with the cell, a minimal
+        winning chain through it goes through d instead when ``player``
+        holds d. Greedy, in cell order, a dominator never removed before its
+        turn, so of each chain of dominations the best cell stays."""
+        removed = 0
+        shift = 0 if player == BLACK else 6
+        cell_at, tables = self.cell_at, self.tables
+        scan = moves
+        while scan:
+            low = scan & -scan
+            scan ^= low
+            cell = low.bit_length() - 1
+            if tables[cell] is _NEVER:
+                continue  # Y corners: not analysed
+            bits = DOMINATORS[self.code(cell, black, white)] >> shift & 63
+            while bits:
+                i = (bits & -bits).bit_length() - 1
+                bits &= bits - 1
+                other = cell_at[cell][i]
+                if other is not None and moves >> other & 1 and not removed >> other & 1:
+                    removed |= low
+                    break
+        return removed
 
     def fill_in(self, black: int, white: int) -> tuple[int, int, int]:
         """Fill dead cells and captured pairs until nothing changes.
@@ -377,3 +430,18 @@ def fill_in_board(size: int, board: list[int], game: str = "hex") -> int:
         scan ^= low
         board[low.bit_length() - 1] = 1 if black2 & low else 2
     return filled
+
+
+def dominated_on_board(size: int, board: list[int], colour: int, moves: list[int], game: str = "hex") -> int:
+    """``Inferior.dominated`` on a connection-engine search board (as in
+    ``fill_in_board``) for ``colour`` (1 black, 2 white) to move, among
+    ``moves``: the mask of the moves it need not play."""
+    inf = analyser(game, size)
+    black = white = 0
+    for cell in range(inf.cells):
+        v = board[cell]
+        if v == 1:
+            black |= 1 << cell
+        elif v == 2:
+            white |= 1 << cell
+    return inf.dominated(black, white, colour, sum(1 << move for move in moves))
