@@ -178,34 +178,42 @@ def test_the_solver_agrees_with_minimax(seed):
                 not minimax_wins(board, theirs, mine | 1 << move, player ^ 1)
 
 
+def check_proof_sets(board: Board, found: Solver, rng: random.Random) -> int:
+    """Check the proof sets of the first positions ``found`` proved: the
+    loser given random extra stones outside one still loses, by minimax.
+    Returns how many such positions were checked."""
+    checked = 0
+    for (mine, theirs, player), (value, _) in list(found.table.items())[:10]:
+        winner = mine if value == WIN else theirs
+        if board.connected(winner, player if value == WIN else player ^ 1):
+            continue  # over already
+        proof = found.proofs[(mine, theirs, player)]
+        empty = board.full & ~(mine | theirs)
+        assert not proof & ~empty
+        outside = [cell for cell in range(board.cells) if (empty & ~proof) >> cell & 1]
+        for _ in range(3):
+            extra = sum(1 << cell for cell in outside if rng.random() < 0.5)
+            checked += 1
+            if value == WIN:
+                assert not board.connected(theirs | extra, player ^ 1)
+                assert minimax_wins(board, mine, theirs | extra, player)
+            else:
+                assert not board.connected(mine | extra, player)
+                assert not minimax_wins(board, mine | extra, theirs, player)
+    return checked
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_a_proof_holds_whatever_the_loser_adds_outside_its_proof_set(seed):
     # A proven position's proof set is what the search prunes sibling moves
     # with: the loser given any extra stones outside it must still lose.
     # Checked on the root and on positions inside the proofs.
     rng = random.Random(seed)
-    board = Board(5)
     checked = 0
     for position in random_positions(rng, 5, (6, 14), 30):
-        solver = Solver(5)
-        solver.solve(*position)
-        for (mine, theirs, player), (value, _) in list(solver.table.items())[:10]:
-            winner, loser = (mine, theirs) if value == WIN else (theirs, mine)
-            if board.connected(winner, player if value == WIN else player ^ 1):
-                continue  # over already
-            proof = solver.proofs[(mine, theirs, player)]
-            empty = board.full & ~(mine | theirs)
-            assert not proof & ~empty
-            outside = [cell for cell in range(25) if (empty & ~proof) >> cell & 1]
-            for _ in range(3):
-                extra = sum(1 << cell for cell in outside if rng.random() < 0.5)
-                checked += 1
-                if value == WIN:
-                    assert not board.connected(theirs | extra, player ^ 1)
-                    assert minimax_wins(board, mine, theirs | extra, player)
-                else:
-                    assert not board.connected(mine | extra, player)
-                    assert not minimax_wins(board, mine | extra, theirs, player)
+        found = Solver(5)
+        found.solve(*position)
+        checked += check_proof_sets(Board(5), found, rng)
     assert checked >= 100
 
 

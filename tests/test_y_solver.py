@@ -13,7 +13,7 @@ import pytest
 from ai import solver
 from ai.solver import LOSS, WIN, Board, Solver, h_search
 from core.y import cell_index
-from test_hex_solver import minimax_wins
+from test_hex_solver import check_proof_sets, minimax_wins
 
 
 @pytest.fixture(autouse=True)
@@ -109,25 +109,9 @@ def test_the_y_solver_agrees_with_minimax(size, seed):
 
 def test_a_y_proof_holds_whatever_the_loser_adds_outside_its_proof_set():
     rng = random.Random(7)
-    board = Board(5, "y")
     checked = 0
     for position in random_positions(rng, 5, (6, 12), 25):
         found = Solver(5, "y")
         found.solve(*position)
-        for (mine, theirs, player), (value, _) in list(found.table.items())[:10]:
-            winner = mine if value == WIN else theirs
-            if board.connected(winner, player if value == WIN else player ^ 1):
-                continue  # over already
-            proof = found.proofs[(mine, theirs, player)]
-            empty = board.full & ~(mine | theirs)
-            outside = [cell for cell in range(board.cells) if (empty & ~proof) >> cell & 1]
-            for _ in range(3):
-                extra = sum(1 << cell for cell in outside if rng.random() < 0.5)
-                checked += 1
-                if value == WIN:
-                    assert not board.connected(theirs | extra, player ^ 1)
-                    assert minimax_wins(board, mine, theirs | extra, player)
-                else:
-                    assert not board.connected(mine | extra, player)
-                    assert not minimax_wins(board, mine | extra, theirs, player)
+        checked += check_proof_sets(Board(5, "y"), found, rng)
     assert checked >= 50

@@ -411,11 +411,10 @@ def fill_in(size: int, black: int, white: int, game: str = "hex") -> tuple[int, 
     return analyser(game, size).fill_in(black, white)
 
 
-def fill_in_board(size: int, board: list[int], game: str = "hex") -> int:
-    """Fill-in on a connection-engine search board (``0`` empty, ``1`` black,
-    ``2`` white for the real cells, virtual edge cells after them, left
-    alone), in place. Returns the mask of the cells filled."""
-    inf = analyser(game, size)
+def board_masks(inf: Inferior, board: list[int]) -> tuple[int, int]:
+    """The black and white masks of a connection-engine search board (``0``
+    empty, ``1`` black, ``2`` white for the real cells, virtual edge cells
+    after them, ignored)."""
     black = white = 0
     for cell in range(inf.cells):
         v = board[cell]
@@ -423,7 +422,15 @@ def fill_in_board(size: int, board: list[int], game: str = "hex") -> int:
             black |= 1 << cell
         elif v == 2:
             white |= 1 << cell
-    black2, white2, filled = inf.fill_in(black, white)
+    return black, white
+
+
+def fill_in_board(size: int, board: list[int], game: str = "hex") -> int:
+    """Fill-in on a connection-engine search board (see ``board_masks``;
+    the virtual edge cells are left alone), in place. Returns the mask of
+    the cells filled."""
+    inf = analyser(game, size)
+    black2, white2, filled = inf.fill_in(*board_masks(inf, board))
     scan = filled
     while scan:
         low = scan & -scan
@@ -433,15 +440,9 @@ def fill_in_board(size: int, board: list[int], game: str = "hex") -> int:
 
 
 def dominated_on_board(size: int, board: list[int], colour: int, moves: list[int], game: str = "hex") -> int:
-    """``Inferior.dominated`` on a connection-engine search board (as in
-    ``fill_in_board``) for ``colour`` (1 black, 2 white) to move, among
-    ``moves``: the mask of the moves it need not play."""
+    """``Inferior.dominated`` on a connection-engine search board for
+    ``colour`` (1 black, 2 white) to move, among ``moves``: the mask of the
+    moves it need not play."""
     inf = analyser(game, size)
-    black = white = 0
-    for cell in range(inf.cells):
-        v = board[cell]
-        if v == 1:
-            black |= 1 << cell
-        elif v == 2:
-            white |= 1 << cell
+    black, white = board_masks(inf, board)
     return inf.dominated(black, white, colour, sum(1 << move for move in moves))
