@@ -351,12 +351,12 @@ def test_on_a_big_hex_board_the_root_is_kept_to_the_opponents_must_play_region(m
     # A tree node visited H_SEARCH_AT times gets the same H-search: here the root, once visited.
     monkeypatch.setattr(connection, "H_SEARCH_AT", 1)
     monkeypatch.setattr(connection, "H_SEARCH_SECONDS", 30.0)  # its time cap, out of the way on a busy machine
-    searcher = connection.Search(state, random.Random(1))
+    searcher = connection.Search(state, random.Random(1), master=True)
     assert len(searcher.root.moves) > 50
     searcher.run(20)
     assert searcher.root.h_searched and [state.move_to_text(m) for m in searcher.root.moves] == ["g5"]
     connection.switch_off("tree_vc")
-    searcher = connection.Search(state, random.Random(1))
+    searcher = connection.Search(state, random.Random(1), master=True)
     searcher.run(20)
     assert not searcher.root.h_searched and len(searcher.root.moves) > 50
 

@@ -45,12 +45,12 @@ The search, and why each part is there:
 - **Inferior cells** (``ai.inferior``): the node analysis first fills in
   the dead cells and captured pairs; they leave the node's moves, and the
   search and the playouts below go on from the filled board (the fill-in
-  keeps the position's value, so every proof below still holds). The
-  dominated cells leave the node's moves too (a neighbour kept is at
-  least as good: about 1.2 of 83 empty cells a position in 11 x 11
+  keeps the position's value, so every proof below still holds). At
+  master the dominated cells leave the node's moves too (a neighbour kept
+  is at least as good: about 1.2 of 83 empty cells a position in 11 x 11
   games against MoHex).
-- **H-search in the tree** (Hex and Y): a node visited ``H_SEARCH_AT`` times
-  gets the exact solver's analysis (Anshelevich's H-search with the full
+- **H-search in the tree** (master; below it Hex only, later): a node
+  visited ``H_SEARCH_AT`` times gets the exact solver's analysis (Anshelevich's H-search with the full
   OR rule, for both sides): a win by virtual connection, the loss, or only
   the opponent's must-play region kept. The root gets it before the
   search on every position too big for the solver (``solve_first``).
@@ -584,7 +584,10 @@ def _picker(moves: list[int]) -> Callable[[bytes], tuple[int, ...]]:
 
 EXPAND_AFTER = 2  # visits of a move before its position gets a node
 KNOWLEDGE_AT = 4  # visits of a node before its virtual connections are analysed
-H_SEARCH_AT = 300  # visits of a Hex node before the exact solver's H-search analyses it (tuned: 300 beat 1000 against MoHex)
+H_SEARCH_AT = 300  # visits of a node before the exact solver's H-search analyses it, at master (tuned: 300 beat 1000 against MoHex)
+#: The same for the levels below master, as they were measured (README,
+#: "Level ratings"): Hex only, later.
+LOWER_H_SEARCH_AT = {"hex": 1000}
 H_SEARCH_SECONDS = 0.3  # the most one such analysis may take
 #: Nodes one search may create (each holds a few lists as long as its move
 #: list: about 20 KB on a 19 x 19 board). Past it the tree stops growing
@@ -652,7 +655,7 @@ class Search:
 
     def __init__(self, state: GameState, rng: random.Random, root: Node | None = None,
                  exploration: float | None = None, use_bridges: bool = True, knowledge: bool = True,
-                 fill: bool = True) -> None:
+                 fill: bool = True, master: bool = False) -> None:
         if state.is_over():
             raise ValueError(f"no move to search: the game is over in {state.position_text()}")
         self.geo = geo = geometry(state)
@@ -667,8 +670,11 @@ class Search:
         self.knowledge = knowledge
         #: whether the analysed nodes fill in their inferior cells (``_deepen``)
         self.fill = fill and "inferior" in PARTS
-        #: whether the most visited nodes get H-search (``_h_search``)
-        self.h_search = knowledge and "tree_vc" in PARTS
+        #: from how many visits nodes get H-search (``_h_search``; None: never)
+        self.h_search_at = H_SEARCH_AT if master else LOWER_H_SEARCH_AT.get(geo.game)
+        self.h_search = knowledge and "tree_vc" in PARTS and self.h_search_at is not None
+        #: whether the analysed nodes drop their dominated cells (master's knowledge)
+        self.dominated = master and self.fill
         if root is None:
             root = new_node(self.board, self.empties, self.colour, geo, False)
         if knowledge and not root.deep and root.proof is None:
@@ -718,7 +724,7 @@ class Search:
                 self._deepen(node, board, colour)
                 if node.proof is not None:
                     continue
-            if node.total >= H_SEARCH_AT and not node.h_searched and self.h_search:
+            if self.h_search and not node.h_searched and node.total >= self.h_search_at:
                 self._h_search(node, board, colour)
                 if node.proof is not None:
                     continue
@@ -794,7 +800,7 @@ class Search:
             return
         known = set(node.moves)
         moves = [move for move in moves if move in known]
-        if self.fill and proof is None and len(moves) > 1:
+        if self.dominated and proof is None and len(moves) > 1:
             # Neither are the dominated cells (a neighbour kept is as good).
             removed = inferior.dominated_on_board(geo.size, work, colour, moves, geo.game)
             if removed:
@@ -972,14 +978,16 @@ class Engine(BaseEngine):
 
     def search(self, state: GameState, iterations: int | None = None, seconds: float | None = None,
                seed: int | None = None, reuse: bool = False, bridges: bool = True,
-               knowledge: bool = True, only: list[int] | None = None, fill: bool = True) -> SearchResult:
+               knowledge: bool = True, only: list[int] | None = None, fill: bool = True,
+               master: bool = False) -> SearchResult:
         """Run one search on ``state`` (left unchanged). With ``reuse``, start
         from the kept tree when it covers this position and keep the new tree
         for the next call. ``only``: search no other root moves than these
-        (ignored if it would leave none). ``fill``: the inferior cells' fill-in
-        (see ``Search``)."""
+        (ignored if it would leave none). ``fill``: the inferior cells' fill-in;
+        ``master``: master's knowledge (see ``Search``)."""
         root = self.kept_root(state) if reuse else None
-        searcher = Search(state, self.rng(state, seed), root, use_bridges=bridges, knowledge=knowledge, fill=fill)
+        searcher = Search(state, self.rng(state, seed), root, use_bridges=bridges, knowledge=knowledge, fill=fill,
+                          master=master)
         if only and searcher.root.proof is None:
             allowed = set(only)
             kept = [move for move in searcher.root.moves if move in allowed]
@@ -1017,7 +1025,7 @@ class Engine(BaseEngine):
             if move is not None:
                 return move
             budget = max(budget - (time.perf_counter() - start), 0.01)
-            return self.search(state, None, budget, seed, reuse=True, only=only).move
+            return self.search(state, None, budget, seed, reuse=True, only=only, master=True).move
         return self.search(state, settings.iterations, settings.seconds, seed, settings.reuse, settings.bridges,
                            settings.knowledge).move
 
@@ -1085,7 +1093,7 @@ class Engine(BaseEngine):
         budget = max(seconds - (time.perf_counter() - start), 0.01)
         # No fill-in here: a proof's length counts the loser's every defence,
         # and the filled cells are defences too (``proof_length``).
-        result = self.search(state, iterations, budget, seed, reuse=True, only=only, fill=False)
+        result = self.search(state, iterations, budget, seed, reuse=True, only=only, fill=False, master=True)
         root = self._tree[2] if self._tree is not None else None
         plies = None
         if result.proof is not None and root is not None:
