@@ -23,7 +23,8 @@ def fresh_tables():
     solver.clear()
 
 
-def random_positions(rng: random.Random, size: int, empty: tuple[int, int], count: int) -> Iterator[tuple[int, int, int]]:
+def random_positions(rng: random.Random, size: int, empty: tuple[int, int],
+                     count: int) -> Iterator[tuple[int, int, int]]:
     """``count`` positions of random alternate moves on a Y triangle of side
     ``size`` that nobody has won yet: (the side to move's stones, the
     other's, player), with a number of empty cells from ``range(*empty)``."""

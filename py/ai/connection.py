@@ -50,8 +50,9 @@ The search, and why each part is there:
   is at least as good: about 1.2 of 83 empty cells a position in 11 x 11
   games against MoHex).
 - **H-search in the tree** (master; below it Hex only, later): a node
-  visited ``H_SEARCH_AT`` times gets the exact solver's analysis (Anshelevich's H-search with the full
-  OR rule, for both sides): a win by virtual connection, the loss, or only
+  visited ``H_SEARCH_AT`` times gets the exact solver's analysis
+  (Anshelevich's H-search with the full OR rule, for both sides): a win
+  by virtual connection, the loss, or only
   the opponent's must-play region kept. The root gets it before the
   search on every position too big for the solver (``solve_first``).
   Each of these parts can be switched off for ablation matches
@@ -584,7 +585,9 @@ def _picker(moves: list[int]) -> Callable[[bytes], tuple[int, ...]]:
 
 EXPAND_AFTER = 2  # visits of a move before its position gets a node
 KNOWLEDGE_AT = 4  # visits of a node before its virtual connections are analysed
-H_SEARCH_AT = 300  # visits of a node before the exact solver's H-search analyses it, at master (tuned: 300 beat 1000 against MoHex)
+#: Visits of a node before the exact solver's H-search analyses it, at
+#: master (300 beat 1000 against MoHex: README, issue 16).
+H_SEARCH_AT = 300
 #: The same for the levels below master, as they were measured (README,
 #: "Level ratings"): Hex only, later.
 LOWER_H_SEARCH_AT = {"hex": 1000}
