@@ -610,8 +610,9 @@ UNTRIED_BONUS = 0.1  # added to the RAVE value of a move never tried here
 #: the search and the playouts below it; "root_vc", on positions too
 #: big for the exact solver, its H-search at the root (a win by virtual
 #: connection, else only the opponent's must-play region is searched);
-#: "tree_vc", the same H-search at the tree's most visited nodes.
-KNOWN_PARTS = ("priors", "inferior", "root_vc", "tree_vc")
+#: "tree_vc", the same H-search at the tree's most visited nodes;
+#: "dominated", master's dropping of the dominated cells at those nodes.
+KNOWN_PARTS = ("priors", "inferior", "root_vc", "tree_vc", "dominated")
 #: The parts that are on (all of them, but in those matches).
 PARTS = set(KNOWN_PARTS)
 
@@ -677,7 +678,7 @@ class Search:
         self.h_search_at = H_SEARCH_AT if master else LOWER_H_SEARCH_AT.get(geo.game)
         self.h_search = knowledge and "tree_vc" in PARTS and self.h_search_at is not None
         #: whether the analysed nodes drop their dominated cells (master's knowledge)
-        self.dominated = master and self.fill
+        self.dominated = master and self.fill and "dominated" in PARTS
         if root is None:
             root = new_node(self.board, self.empties, self.colour, geo, False)
         if knowledge and not root.deep and root.proof is None:
