@@ -718,7 +718,8 @@ MAX_TABLE = 200_000
 def solver_for(size: int, game: str = "hex") -> Solver:
     """The shared solver of the board of ``game`` and side ``size``."""
     found = _SOLVERS.get((game, size))
-    if found is None or len(found.table) + len(found.analysed) + len(found.numbers) + len(found.filled) > MAX_TABLE:
+    if found is None or sum(map(len, (found.table, found.proofs, found.analysed, found.numbers,
+                                      found.filled))) > MAX_TABLE:
         found = _SOLVERS[(game, size)] = Solver(size, game)
     return found
 
