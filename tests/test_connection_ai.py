@@ -15,7 +15,7 @@ from hypothesis import given, settings, strategies as st
 
 import ai
 import gtp
-from ai import connection, hex as hex_ai, y as y_ai
+from ai import connection, hex as hex_ai, solver, y as y_ai
 from ai.connection import BLACK, LOSS, WHITE, WIN, bridge_reply, geometry, playout, tactics
 from core.hex import HexState
 from core.y import YState
@@ -428,3 +428,26 @@ def test_the_puzzles_made_here_are_told_apart_from_the_published_ones():
 def test_small_puzzle_answers_really_win(puzzle):
     ok, report = puzzles_tool.verify(puzzle)
     assert ok, report
+
+
+def test_master_proven_lost_still_thinks_for_the_most_stubborn_move(monkeypatch):
+    # Hex 6, black to move and lost (the solver proves it), though not by
+    # the one-stone analysis of forced_move, which would have played its
+    # most stubborn move at once. Master searches on without the proof.
+    state = hex_game(6, "e3 c4 c5 a2 b1 e4 d5 a6")
+    assert connection.forced_move(state) is None
+    found = solver.solver_for(6)
+    assert found.solve(*solver.position_masks(state.owners(), state.turn), state.turn, 30.0)[0] == solver.LOSS
+    runs = []
+    real_run = connection.Search.run
+
+    def counting_run(self, max_iterations=None, seconds=None):
+        result = real_run(self, max_iterations, seconds)
+        runs.append((self.knowledge, result.proof, result.iterations))
+        return result
+
+    monkeypatch.setattr(connection.Search, "run", counting_run)
+    move = hex_ai.Engine().choose_move(state, "master", seed=1, move_time=1.0)
+    assert state.is_legal(move)
+    assert runs[0][:2] == (True, LOSS)  # master's search proves the loss and stops
+    assert runs[-1][0] is False and runs[-1][2] > 100  # then it searches on, blind to the proof

@@ -936,6 +936,9 @@ LEVEL_SETTINGS: dict[str, Level] = {
 }
 LEVELS: list[str] = list(LEVEL_SETTINGS)
 
+#: Master, proven lost with more than this many seconds left, spends them
+#: looking for the most stubborn move (``Engine.move``).
+STUBBORN_AFTER = 0.1
 #: A kept tree bigger than this many nodes is dropped, to bound memory.
 MAX_REUSED_NODES = MAX_NODES // 2
 
@@ -1028,8 +1031,19 @@ class Engine(BaseEngine):
             move, only = solve_first(state, budget * share)
             if move is not None:
                 return move
-            budget = max(budget - (time.perf_counter() - start), 0.01)
-            return self.search(state, None, budget, seed, reuse=True, only=only, master=True).move
+            searched = time.perf_counter()
+            budget = max(budget - (searched - start), 0.01)
+            found = self.search(state, None, budget, seed, reuse=True, only=only, master=True)
+            rest = budget - (time.perf_counter() - searched)
+            if found.proof == LOSS and rest > STUBBORN_AFTER:
+                # Proven lost, usually long before the end: every move loses
+                # against perfect play, and the search stopped at the proof.
+                # The rest of the time goes to a search that does not see
+                # the proof (no connections, only wins in one), whose most
+                # visited move leaves the opponent the hardest task. The
+                # kept tree stays as it was, for the next move.
+                return self.search(state, None, rest, seed, knowledge=False).move
+            return found.move
         return self.search(state, settings.iterations, settings.seconds, seed, settings.reuse, settings.bridges,
                            settings.knowledge).move
 
