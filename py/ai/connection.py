@@ -66,7 +66,10 @@ The search, and why each part is there:
   here but about a hundred times dearer per position) gets a share of the
   budget. A proven win is played at once; otherwise the search gets the
   rest of the time, its root kept to the moves the solver did not exclude
-  (outside the opponent's must-play region, or proven to lose).
+  (outside the opponent's must-play region, or proven to lose). A position
+  proven lost (often long before the end) still gets the whole budget: a
+  search blind to the proof picks the move that leaves the opponent the
+  hardest task (``STUBBORN_AFTER``).
 
 ``Engine.evaluate`` (the hint, the evaluation bar, the analysis of a game)
 judges a position with the same parts at master's strength: a win in one,
