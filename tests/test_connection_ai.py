@@ -451,3 +451,20 @@ def test_master_proven_lost_still_thinks_for_the_most_stubborn_move(monkeypatch)
     assert state.is_legal(move)
     assert runs[0][:2] == (True, LOSS)  # master's search proves the loss and stops
     assert runs[-1][0] is False and runs[-1][2] > 100  # then it searches on, blind to the proof
+
+
+def test_dominated_cells_leave_masters_nodes_only_when_switched_on(monkeypatch):
+    # Hex 7, black to move, white on a2: a3 lies on white's edge under it,
+    # and b3, the middle of the three cells black could use around a3,
+    # touches the other two: a3 is dominated (not dead: b2 and a4 do not
+    # touch). The part is off by default.
+    state = hex_game(7, "d4 a2 c6 e2")
+    a3 = state.parse_move("a3")
+    monkeypatch.setattr(connection, "PARTS", set(connection.PARTS))
+    assert "dominated" not in connection.PARTS
+    assert a3 in connection.Search(state, random.Random(1), master=True).root.moves
+    connection.switch_on("dominated")
+    assert a3 not in connection.Search(state, random.Random(1), master=True).root.moves
+    assert a3 in connection.Search(state, random.Random(1)).root.moves  # master's knowledge only
+    with pytest.raises(ValueError):
+        connection.switch_on("nonsense")

@@ -1180,6 +1180,7 @@ def gtp_main(options: argparse.Namespace, parser: argparse.ArgumentParser) -> in
         "score": round(tally.score, 4), "ci_low": round(low, 4), "ci_high": round(high, 4),
         "forfeits": tally.forfeits, "resigns": tally.resigns, "void": tally.void,
         "disagreements": tally.disagreements, "stopped_proven": tally.stopped, "without": options.without,
+        "with": options.with_parts,
         "seed": options.seed, "elapsed_s": round(elapsed, 1),
     }
     if options.json:
@@ -1228,6 +1229,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--without", default="", metavar="PARTS",
                         help="hex, y: parts of our engine's knowledge switched off, comma-separated, for "
                              "ablation matches (see ai.connection.KNOWN_PARTS)")
+    parser.add_argument("--with", dest="with_parts", default="", metavar="PARTS",
+                        help="hex, y: parts of our engine's knowledge that are off by default switched on")
     gtp.add_argument("--opponent-timeout", type=float, default=120.0, help="seconds to wait for any answer")
     gtp.add_argument("--opponent-stderr", metavar="FILE", help="append the opponent's standard error here")
     gtp.add_argument("--record", metavar="FILE", type=Path,
@@ -1237,8 +1240,9 @@ def main(argv: list[str] | None = None) -> int:
     options = parser.parse_args(argv)
     try:
         connection.switch_off(options.without)  # (worker processes are forked: they inherit it)
+        connection.switch_on(options.with_parts)
     except ValueError as error:
-        parser.error(f"--without: {error}")
+        parser.error(f"--without/--with: {error}")
     if options.opponent_gtp:
         return gtp_main(options, parser)
     if not sized(options.game) and options.size is not None:

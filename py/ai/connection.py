@@ -45,10 +45,10 @@ The search, and why each part is there:
 - **Inferior cells** (``ai.inferior``): the node analysis first fills in
   the dead cells and captured pairs; they leave the node's moves, and the
   search and the playouts below go on from the filled board (the fill-in
-  keeps the position's value, so every proof below still holds). At
-  master the dominated cells leave the node's moves too (a neighbour kept
-  is at least as good: about 1.2 of 83 empty cells a position in 11 x 11
-  games against MoHex).
+  keeps the position's value, so every proof below still holds). The
+  dominated cells can leave master's node moves too (a neighbour kept is
+  at least as good: about 1.2 of 83 empty cells a position in 11 x 11
+  games against MoHex), but that part is off (see ``KNOWN_PARTS``).
 - **H-search in the tree** (master; below it Hex only, later): a node
   visited ``H_SEARCH_AT`` times gets the exact solver's analysis
   (Anshelevich's H-search with the full OR rule, for both sides): a win
@@ -614,19 +614,33 @@ UNTRIED_BONUS = 0.1  # added to the RAVE value of a move never tried here
 #: big for the exact solver, its H-search at the root (a win by virtual
 #: connection, else only the opponent's must-play region is searched);
 #: "tree_vc", the same H-search at the tree's most visited nodes;
-#: "dominated", master's dropping of the dominated cells at those nodes.
+#: "dominated", master's dropping of the dominated cells at the analysed
+#: nodes: off unless switched on (``tools/arena.py --with``): sound, but
+#: it scored 8 of 40 against MoHex where the same engine without it scored
+#: 21 of 60 on the same openings (README, issue 16).
 KNOWN_PARTS = ("priors", "inferior", "root_vc", "tree_vc", "dominated")
-#: The parts that are on (all of them, but in those matches).
-PARTS = set(KNOWN_PARTS)
+#: The parts that are on (all but "dominated", but in those matches).
+PARTS = set(KNOWN_PARTS) - {"dominated"}
+
+
+def _part_names(names: str) -> list[str]:
+    """The comma-separated part names of ``names`` (ValueError for a name
+    not in ``KNOWN_PARTS``)."""
+    found = [part.strip() for part in names.split(",") if part.strip()]
+    for name in found:
+        if name not in KNOWN_PARTS:
+            raise ValueError(f"unknown part {name!r} (parts: {', '.join(KNOWN_PARTS)})")
+    return found
 
 
 def switch_off(names: str) -> None:
-    """Turn off the comma-separated parts in ``names`` for this process
-    (ValueError for a name not in ``KNOWN_PARTS``)."""
-    for name in filter(None, (part.strip() for part in names.split(","))):
-        if name not in KNOWN_PARTS:
-            raise ValueError(f"unknown part {name!r} (parts: {', '.join(KNOWN_PARTS)})")
-        PARTS.discard(name)
+    """Turn off the comma-separated parts in ``names`` for this process."""
+    PARTS.difference_update(_part_names(names))
+
+
+def switch_on(names: str) -> None:
+    """Turn on the comma-separated parts in ``names`` for this process."""
+    PARTS.update(_part_names(names))
 
 
 #: The progressive bias: a move's prior probability times this, divided by
