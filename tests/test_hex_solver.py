@@ -59,14 +59,15 @@ def minimax_wins(board: Board, mine: int, theirs: int, player: int) -> bool:
     return wins(mine, theirs, player)
 
 
-def random_position(rng: random.Random, size: int, empty: int) -> tuple[int, int, int] | None:
+def random_position(rng: random.Random, size: int, empty: int,
+                    game: str = "hex") -> tuple[int, int, int] | None:
     """(stones of the side to move, the other's, player) reached by random
     alternate moves, or None if somebody has already won."""
-    board = Board(size)
-    cells = list(range(size * size))
+    board = Board(size, game)
+    cells = list(range(board.cells))
     rng.shuffle(cells)
     stones = [0, 0]
-    placed = size * size - empty
+    placed = board.cells - empty
     for index, cell in enumerate(cells[:placed]):
         stones[index % 2] |= 1 << cell
     if board.connected(stones[0], 0) or board.connected(stones[1], 1):
@@ -75,12 +76,13 @@ def random_position(rng: random.Random, size: int, empty: int) -> tuple[int, int
     return stones[player], stones[player ^ 1], player
 
 
-def random_positions(rng: random.Random, size: int, empty: tuple[int, int], count: int) -> Iterator[tuple[int, int, int]]:
+def random_positions(rng: random.Random, size: int, empty: tuple[int, int], count: int,
+                     game: str = "hex") -> Iterator[tuple[int, int, int]]:
     """``count`` random positions of ``random_position`` still in play, each
     with a number of empty cells drawn from ``range(*empty)``."""
     found = 0
     while found < count:
-        position = random_position(rng, size, rng.randrange(*empty))
+        position = random_position(rng, size, rng.randrange(*empty), game)
         if position is not None:
             found += 1
             yield position

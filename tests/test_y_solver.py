@@ -14,6 +14,7 @@ from ai import solver
 from ai.solver import LOSS, WIN, Board, Solver, h_search
 from core.y import cell_index
 from test_hex_solver import check_proof_sets, minimax_wins
+from test_hex_solver import random_positions as hex_positions
 
 
 @pytest.fixture(autouse=True)
@@ -25,23 +26,8 @@ def fresh_tables():
 
 def random_positions(rng: random.Random, size: int, empty: tuple[int, int],
                      count: int) -> Iterator[tuple[int, int, int]]:
-    """``count`` positions of random alternate moves on a Y triangle of side
-    ``size`` that nobody has won yet: (the side to move's stones, the
-    other's, player), with a number of empty cells from ``range(*empty)``."""
-    board = Board(size, "y")
-    found = 0
-    while found < count:
-        cells = list(range(board.cells))
-        rng.shuffle(cells)
-        placed = board.cells - rng.randrange(*empty)
-        stones = [0, 0]
-        for index, cell in enumerate(cells[:placed]):
-            stones[index % 2] |= 1 << cell
-        if board.connected(stones[0], 0) or board.connected(stones[1], 1):
-            continue
-        found += 1
-        player = placed % 2
-        yield stones[player], stones[player ^ 1], player
+    """The Hex tests' random positions, on a Y triangle of side ``size``."""
+    return hex_positions(rng, size, empty, count, "y")
 
 
 def test_a_y_board_wins_with_one_group_on_all_three_edges():

@@ -219,8 +219,6 @@ def h_search(board: Board, stones: int, empty: int, player: int, deadline: float
     """Anshelevich's H-search for ``player`` holding ``stones`` with the
     cells of ``empty`` free (see the module doc; Y's differences in
     ``_y_verdict``)."""
-    if board.connected(stones, player):
-        return Connections(0, 0, 0)
     around = board.around
     hex_board = board.game == "hex"
     sides = board.edges[player]
@@ -234,9 +232,13 @@ def h_search(board: Board, stones: int, empty: int, player: int, deadline: float
     if hex_board:
         first, second = sides
         edge_stones = [board.flood(first, stones), board.flood(second, stones)]
+        if edge_stones[0] & edge_stones[1]:
+            return Connections(0, 0, 0)
         rest &= ~(edge_stones[0] | edge_stones[1])
         reach = [(board.grow(edge_stones[0]) | first) & empty, (board.grow(edge_stones[1]) | second) & empty]
     else:
+        if board.connected(stones, player):
+            return Connections(0, 0, 0)
         reach = [side & empty for side in sides]
     terminals = len(reach)
     touching = []  # (edge, group node) of Y's groups on an edge
