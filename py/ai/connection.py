@@ -1052,14 +1052,16 @@ class Engine(BaseEngine):
             budget = max(budget - (searched - start), 0.01)
             found = self.search(state, None, budget, seed, reuse=True, only=only, master=True)
             rest = budget - (time.perf_counter() - searched)
-            if found.proof == LOSS and rest > STUBBORN_AFTER:
+            if found.proof == LOSS and rest > STUBBORN_AFTER and (only is None or len(only) > 1):
                 # Proven lost, usually long before the end: every move loses
                 # against perfect play, and the search stopped at the proof.
                 # The rest of the time goes to a search that does not see
                 # the proof (no connections, only wins in one), whose most
-                # visited move leaves the opponent the hardest task. The
-                # kept tree stays as it was, for the next move.
-                return self.search(state, None, rest, seed, knowledge=False).move
+                # visited move leaves the opponent the hardest task. It keeps
+                # to the root's must-play region (a move outside it loses to
+                # a connection the opponent already has). The kept tree
+                # stays as it was, for the next move.
+                return self.search(state, None, rest, seed, knowledge=False, only=only).move
             return found.move
         return self.search(state, settings.iterations, settings.seconds, seed, settings.reuse, settings.bridges,
                            settings.knowledge).move
