@@ -161,6 +161,32 @@ def bench_search(request: dict[str, Any]) -> dict[str, Any]:
 
 
 @json_reply
+def bench_game(request: dict[str, Any]) -> dict[str, Any]:
+    """One computer player (``ai.new_engine``, held for the whole game as
+    the app holds it, so the levels that keep their tree do) playing both
+    sides from a position: what a long game leaves in memory.
+
+    {"game": <save dict>, "level": str, "moves": int, "move_time": float | null, "seed": int}
+    -> {"python": str, "platform": str, "moves": [text], "seconds": [float],
+        "wasm_bytes": this interpreter's WebAssembly memory after the game (None outside Pyodide)}
+    or {"error": message}. It stops early if the game ends."""
+    state = load_state(request["game"])
+    engine = ai.new_engine(state.game)
+    level, seed, move_time = request["level"], int(request["seed"]), request.get("move_time")
+    played, seconds = [], []
+    for _ in range(int(request["moves"])):
+        if state.is_over():
+            break
+        start = time.perf_counter()
+        move = engine.choose_move(state, level, seed, move_time)
+        seconds.append(time.perf_counter() - start)
+        played.append(state.move_to_text(move))
+        state.push(move)
+    gc.collect()
+    return {**runtime(), "moves": played, "seconds": seconds, "wasm_bytes": json.loads(bench_memory())["wasm_bytes"]}
+
+
+@json_reply
 def bench_choose(request: dict[str, Any]) -> dict[str, Any]:
     """The computer's move in each case, timed: what a player gets (for the
     puzzle score; the same function runs under CPython in tools/bench.py).
@@ -189,4 +215,5 @@ def bench_memory(_request_json: str = "{}") -> str:
 
 # Everything the harness calls in the worker: the app's own function, the
 # self-check (e2e/test_platform.py) and the bench functions (tools/bench.py).
-__export__ = ["choose_move", "analyse", "self_check", "bench_moves", "bench_playouts", "bench_search", "bench_choose", "bench_memory"]
+__export__ = ["choose_move", "analyse", "self_check", "bench_moves", "bench_playouts", "bench_search", "bench_choose",
+              "bench_game", "bench_memory"]

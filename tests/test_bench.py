@@ -373,6 +373,22 @@ def test_the_worker_choose_hook_plays_what_the_ai_plays() -> None:
     assert "grandmaster" in bad["error"]
 
 
+def test_the_worker_game_hook_plays_a_whole_game_with_one_engine() -> None:
+    import bench_worker
+
+    assert {game for game, _ in bench.BIG_BOARDS} == {"hex", "y"}
+    assert bench.big_board_memory in bench.MEASUREMENTS
+    state = bench.GAMES["hex"].from_settings({"size": 5, "swap": False})
+    request = {"game": state.to_dict(), "level": "master", "moves": 40, "move_time": 0.05, "seed": 1}
+    reply = json.loads(bench_worker.bench_game(json.dumps(request)))
+    assert reply["wasm_bytes"] is None  # not in Pyodide
+    for move in reply["moves"]:
+        state.push(state.parse_move(move))  # every move legal, in turn
+    assert state.is_over() and len(reply["seconds"]) == len(reply["moves"]) < 25  # it stopped at the end
+    bad = json.loads(bench_worker.bench_game(json.dumps({**request, "level": "grandmaster"})))
+    assert "grandmaster" in bad["error"]
+
+
 def test_every_searching_level_has_a_budget_the_bench_can_show() -> None:
     for _, game, _ in bench.SEARCHES:
         text = bench.level_budgets(game, 1000.0)
@@ -420,7 +436,7 @@ def test_tallies_count_each_seat_apart() -> None:
 
 def test_quick_mode_does_less_of_everything_and_every_game_has_its_rows() -> None:
     for name in ("passes", "repeats", "startup_rounds", "long_games", "arena_games", "quiet_wait_s", "warm_max_s",
-                 "openspiel_games", "openspiel_move_s", "openspiel_check_games"):
+                 "openspiel_games", "openspiel_move_s", "openspiel_check_games", "big_moves", "big_move_s"):
         assert getattr(bench.QUICK, name) <= getattr(bench.FULL, name), name
     assert bench.QUICK.startup_rounds >= 2  # both orders of the A/B pair
     assert bench.FULL.openspiel_factors == (1.0, 0.5)  # equal time and half time, as the game issues ask

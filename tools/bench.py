@@ -15,7 +15,9 @@ when anything fails. What is measured, in this order:
    (tools/bench/floor.html), the two taking turns.
 2. Bytes the server sent on a cold first visit, the runtime apart from ours.
 3. Responsiveness and memory: whole games against the perfect computer on 6
-   boards, the page's long tasks; the JS heap and both interpreters' heaps.
+   boards, the page's long tasks; the JS heap and both interpreters' heaps;
+   the worker's heap after the strongest level's game on the biggest Hex and
+   Y boards (under 200 MB).
 4. Engine throughput: random playouts per second (every game), the engines'
    own search iterations per second (UTTT, Hex, Y) and the AI's move times at
    every Notakto level, under native CPython and in the page's Pyodide
@@ -375,6 +377,8 @@ class Settings:
     openspiel_check_games: int = 200  # random games through both engines first, the rules compared
     puzzle_s: float = 2.0  # the strongest Hex level's time per puzzle
     puzzles_in_browser: bool = True  # the puzzles in the page's worker too
+    big_moves: int = 24  # moves of the strongest level's game on each biggest board, in the worker
+    big_move_s: float = 2.0  # its seconds per move there
 
     @property
     def samples(self) -> int:
@@ -386,7 +390,8 @@ FULL = Settings("full", passes=4, quiet_wait_s=90, warmup=3, repeats=15, batch_s
 QUICK = Settings("quick", passes=2, quiet_wait_s=5, warmup=1, repeats=3, batch_s=0.005,
                  startup_rounds=2, long_games=1, arena_games=200, warm_computer=False, warm_max_s=8.0,
                  openspiel_games=2, openspiel_move_s=0.05, openspiel_factors=(1.0,), openspiel_check_games=20,
-                 puzzle_s=0.1, puzzles_in_browser=False, returning=False, level_boards=(6,))
+                 puzzle_s=0.1, puzzles_in_browser=False, returning=False, level_boards=(6,), big_moves=4,
+                 big_move_s=0.3)
 MAX_BATCH = 4096
 WARM_WORKER_S = 3.0  # at least this long warming up the worker, until its speed settles
 WARM_PAGE_S = 1.0  # and the main thread's round trips
@@ -1287,6 +1292,45 @@ def memory_rows(bench: Bench, *readings: tuple[str, str]) -> list[Row]:
     return rows
 
 
+BIG_BOARDS_TITLE = ("Memory on the biggest boards: the AI worker's WebAssembly memory after the strongest level "
+                    "played both sides, keeping its tree between moves as in a game")
+#: The biggest board of each game the strongest level searches on (the
+#: worker's memory must stay under ``BIG_BOARD_MEMORY`` there), swap off so
+#: that every move is searched.
+BIG_BOARDS: list[tuple[str, dict[str, Any]]] = [("hex", {"size": 19, "swap": False}), ("y", {"size": 19, "swap": False})]
+BIG_BOARD_MEMORY = 200_000_000  # bytes (issue 16)
+
+
+def big_board_memory(bench: Bench) -> list[Row]:
+    """The strongest Hex and Y level playing ``big_moves`` moves of a game
+    on the biggest board in the page's worker (``bench_game``), one engine
+    for the whole game, as the app holds it; then the worker's WebAssembly
+    memory, which only grows, so it is the most the worker has held."""
+    s = bench.settings
+    rows = []
+    for game, settings in BIG_BOARDS:
+        state = GAMES[game].from_settings(settings)
+        level = ai.levels(game)[-1]
+        request = {"game": state.to_dict(), "level": level, "moves": s.big_moves, "move_time": s.big_move_s,
+                   "seed": bench.seed}
+        label = game_label(game, settings)
+        progress(f"{label}: {s.big_moves} moves of {level} at {s.big_move_s:g} s in the worker")
+        bench.settle()
+        before = bench.page().memory()["worker_wasm"]
+        reply = bench.page().worker("bench_game", request)
+        if "error" in reply:
+            raise BenchError(f"bench_game: {reply['error']}")
+        if reply.get("platform") != "emscripten":
+            raise BenchError(f"bench_game did not run in Pyodide (platform {reply.get('platform')!r})")
+        after = reply["wasm_bytes"]
+        rows.append(Row(BIG_BOARDS_TITLE, {
+            "game": label, "level": level, "moves": len(reply["moves"]),
+            "seconds per move, mean": f"{sum(reply['seconds']) / max(1, len(reply['seconds'])):.2f}",
+            "worker before": format_bytes(before), "worker after": format_bytes(after),
+            f"under {BIG_BOARD_MEMORY // 1_000_000} MB": verdict(after < BIG_BOARD_MEMORY)}))
+    return rows
+
+
 def memory_at_end(bench: Bench) -> list[Row]:
     """The same figures once every engine measurement has run in the page."""
     if bench._app is None:
@@ -1570,7 +1614,7 @@ def hex_puzzles(bench: Bench) -> list[Row]:
 #: Every measurement, in order. Each returns rows; add new figures here.
 MEASUREMENTS: list[Callable[[Bench], list[Row]]] = [
     startup, notakto_long_games, hex_analysis, throughput, search_throughput, notakto_perfect, notakto_levels,
-    hex_puzzles, memory_at_end, strength, openspiel_strength,
+    hex_puzzles, big_board_memory, memory_at_end, strength, openspiel_strength,
 ]
 
 
