@@ -202,6 +202,32 @@ def test_selfplay_records_whole_refereed_games_of_a_gtp_engine(tmp_path):
         assert state.is_over()
 
 
+def test_selfplay_writes_no_game_twice_and_the_fit_reads_each_game_once(tmp_path):
+    # A seeded engine plays the same game again from the same first stone:
+    # a second run with the same seed repeats its first games, which are
+    # not written again.
+    gtp = Path(__file__).resolve().parent.parent / "py" / "gtp.py"
+    out = tmp_path / "games.jsonl"
+    command = f"{sys.executable} {gtp} --game hex --size 5 --level beginner --seed 3"
+    run = ["--game", "hex", "--selfplay", command, "--size", "5", "--count", "2", "--seed", "4", "--games", str(out)]
+    assert train.main(run) == 0
+    first = out.read_text().splitlines()
+    assert train.main(run) == 0
+    lines = out.read_text().splitlines()
+    assert lines[:2] == first and len(lines) == len(set(lines)) <= 4
+    # Two opening stones, one a side: still whole games, refereed.
+    assert train.main([*run, "--opening-stones", "2"]) == 0
+    for record in map(json.loads, out.read_text().splitlines()):
+        state = STATES["hex"].from_settings({"size": 5, "swap": False})
+        for text in record["moves"]:
+            state.play(text)
+        assert state.is_over()
+    # A file with a game written twice is read with it once.
+    twice = tmp_path / "twice.jsonl"
+    twice.write_text(lines[0] + "\n" + lines[1] + "\n" + lines[0] + "\n")
+    assert [record["moves"] for record in train.read_games(twice)] == [json.loads(line)["moves"] for line in lines[:2]]
+
+
 def canonical_priors(game: str, size: int, rng: random.Random, count: int = 400) -> Priors:
     """Made-up weights for patterns that occur on random boards of ``game``,
     keyed by their canonical numbers as the trainer writes them."""

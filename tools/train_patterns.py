@@ -2,20 +2,22 @@
 
     python tools/train_patterns.py --game hex --games games.jsonl --out priors.json [--min-count 20]
     python tools/train_patterns.py --game hex --selfplay "CMD ARGS" --setup "CMD; CMD" --size 11 \
-        --count 40 --games games.jsonl [--seed 1]
+        --count 40 --games games.jsonl [--seed 1] [--opening-stones 2]
 
 The second form makes the games: a GTP engine (its command line) plays
-itself, ``--count`` games on a ``--size`` board without the swap rule,
-each opened with a random first stone (seeded) so that the games differ;
-the setup commands go to the engine after ``boardsize``. The games are
-appended to ``--games``, one a line, as the first form reads them; a game
-ends when the rules say so, or when the engine resigns or stops. (Any
-engine that speaks GTP with the notation of docs/gtp.md will do; for the
-committed priors it was MoHex 2.0, see README.)
+itself, ``--count`` new games on a ``--size`` board without the swap rule,
+each opened with ``--opening-stones`` random stones (seeded; one by
+default) so that the games differ; the setup commands go to the engine
+after ``boardsize``. The games are appended to ``--games``, one a line,
+as the first form reads them, except a game that repeats one already
+there; a game ends when the rules say so, or when the engine resigns or
+stops. (Any engine that speaks GTP with the notation of docs/gtp.md will
+do; for the committed priors it was MoHex 2.0, see README.)
 
 ``--games``: one game a line, JSON ``{"game": "hex", "size": 11, "moves":
 ["f6", "e7", ...]}`` in the notation of docs/gtp.md (the swap, if any,
-spelled ``swap``; the games may be of any size). Every position with at
+spelled ``swap``; the games may be of any size), each game read once
+(a repeat of an earlier line is left out). Every position with at
 least one stone is a *competition*: every empty cell is a candidate, with
 two features (its pattern, and how it lies to the last move), and the move
 played is the winner. Patterns met fewer than ``--min-count`` times as a
@@ -165,13 +167,35 @@ def compress(positions: Sequence[Sequence[tuple[tuple[int, int], bool]]], keep: 
     return out
 
 
+def read_games(path: Path) -> list[dict]:
+    """The games of a file (see the module doc), each once: a game that
+    repeats one before it, move for move, is left out (an engine that plays
+    itself without randomness repeats its games from the same opening)."""
+    games, seen = [], set()
+    for line in path.read_text().splitlines():
+        if line.strip():
+            record = json.loads(line)
+            key = (record.get("game"), record.get("size"), tuple(record["moves"]))
+            if key not in seen:
+                seen.add(key)
+                games.append(record)
+    return games
+
+
 def selfplay(game: str, command: str, setup: str, size: int, count: int, seed: int, out: Path,
-             dialect_name: str = "ours") -> None:
-    """``count`` games of the engine against itself, appended to ``out``
-    (see the module doc), its colours and cells read and written in its
-    dialect (``arena.DIALECTS``). Our rules engine referees every move."""
+             dialect_name: str = "ours", opening_stones: int = 1) -> None:
+    """``count`` new games of the engine against itself, appended to
+    ``out`` (see the module doc), its colours and cells read and written in
+    its dialect (``arena.DIALECTS``). Our rules engine referees every move.
+    Each game opens with ``opening_stones`` random stones, one a side in
+    turn; a game that repeats one already in ``out`` is not written (MoHex
+    2.0 at a fixed number of simulations often plays the same game again
+    from the same first stone, whatever its seed), and after ``4 * count``
+    games played the run stops with what it has."""
     rng = random.Random(seed)
     dialect = DIALECTS[dialect_name]()
+    known = {tuple(record["moves"]) for record in read_games(out)} if out.exists() else set()
+    written = played = 0
     engine = GtpProcess(command, MOVE_TIMEOUT)
 
     def ask(line: str) -> str:
@@ -182,7 +206,8 @@ def selfplay(game: str, command: str, setup: str, size: int, count: int, seed: i
 
     stopped = False  # whether the engine stopped during the last game
     try:
-        for index in range(count):
+        while written < count and played < 4 * count:
+            played += 1
             if stopped or engine.process.poll() is not None:
                 engine.close()
                 engine = GtpProcess(command, MOVE_TIMEOUT)
@@ -192,9 +217,10 @@ def selfplay(game: str, command: str, setup: str, size: int, count: int, seed: i
             for line in [*dialect.setup, *filter(None, (part.strip() for part in setup.split(";")))]:
                 ask(line)
             state = STATES[game].from_settings({"size": size, "swap": False})
-            first = rng.randrange(len(state.owners()))
-            ask(f"play {dialect.colour(state.turn)} {dialect.to_text(state, first)}")
-            state.push(first)
+            for _ in range(opening_stones):
+                stone = rng.choice(state.legal_moves())
+                ask(f"play {dialect.colour(state.turn)} {dialect.to_text(state, stone)}")
+                state.push(stone)
             while not state.is_over():
                 try:
                     text = ask(f"genmove {dialect.colour(state.turn)}").lower()
@@ -204,10 +230,15 @@ def selfplay(game: str, command: str, setup: str, size: int, count: int, seed: i
                 if text == "resign":
                     break
                 state.push(dialect.from_text(state, text))
+            moves = [state.move_to_text(m) for m in state.moves]
+            if tuple(moves) in known:
+                print(f"game {played}: {len(moves)} moves, a repeat: not written", file=sys.stderr, flush=True)
+                continue
+            known.add(tuple(moves))
             with out.open("a") as file:
-                file.write(json.dumps({"game": game, "size": size,
-                                       "moves": [state.move_to_text(m) for m in state.moves]}) + "\n")
-            print(f"game {index + 1}/{count}: {len(state.moves)} moves", file=sys.stderr, flush=True)
+                file.write(json.dumps({"game": game, "size": size, "moves": moves}) + "\n")
+            written += 1
+            print(f"game {played}: {len(moves)} moves, new game {written}/{count}", file=sys.stderr, flush=True)
     finally:
         engine.close()
 
@@ -222,7 +253,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--dialect", default="ours", choices=list(DIALECTS),
                         help="the self-playing engine's notation (see tools/arena.py)")
     parser.add_argument("--size", type=int, default=11)
-    parser.add_argument("--count", type=int, default=20)
+    parser.add_argument("--count", type=int, default=20, help="new games to make")
+    parser.add_argument("--opening-stones", type=int, default=1,
+                        help="random stones that open each self-play game, one a side in turn")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--min-count", type=int, default=20)
     parser.add_argument("--iterations", type=int, default=30)
@@ -230,11 +263,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="the share of the games (the last ones) kept out of the fit, to test it on")
     args = parser.parse_args(argv)
     if args.selfplay:
-        selfplay(args.game, args.selfplay, args.setup, args.size, args.count, args.seed, args.games, args.dialect)
+        selfplay(args.game, args.selfplay, args.setup, args.size, args.count, args.seed, args.games, args.dialect,
+                 args.opening_stones)
         return 0
     if args.out is None:
         parser.error("--out is needed to fit")
-    records = [json.loads(line) for line in args.games.read_text().splitlines() if line.strip()]
+    records = read_games(args.games)
     tested = int(len(records) * args.holdout)
     training, test = records[:len(records) - tested], records[len(records) - tested:]
     positions = competitions_of(args.game, training)
