@@ -183,7 +183,7 @@ def bench_game(request: dict[str, Any]) -> dict[str, Any]:
         played.append(state.move_to_text(move))
         state.push(move)
     gc.collect()
-    return {**runtime(), "moves": played, "seconds": seconds, "wasm_bytes": json.loads(bench_memory())["wasm_bytes"]}
+    return {**runtime(), "moves": played, "seconds": seconds, "wasm_bytes": wasm_bytes()}
 
 
 @json_reply
@@ -203,14 +203,19 @@ def bench_choose(request: dict[str, Any]) -> dict[str, Any]:
     return {**runtime(), "results": results}
 
 
-def bench_memory(_request_json: str = "{}") -> str:
-    """{"wasm_bytes": this interpreter's WebAssembly memory (its whole heap;
-    it grows and never shrinks), or None outside Pyodide}."""
+def wasm_bytes() -> int | None:
+    """This interpreter's WebAssembly memory (its whole heap; it grows and
+    never shrinks), or None outside Pyodide."""
     try:
         import pyodide_js  # type: ignore[import-not-found]
     except ImportError:
-        return json.dumps({"wasm_bytes": None})
-    return json.dumps({"wasm_bytes": int(pyodide_js._module.HEAPU8.length)})
+        return None
+    return int(pyodide_js._module.HEAPU8.length)
+
+
+def bench_memory(_request_json: str = "{}") -> str:
+    """{"wasm_bytes": ``wasm_bytes()``}."""
+    return json.dumps({"wasm_bytes": wasm_bytes()})
 
 
 # Everything the harness calls in the worker: the app's own function, the
