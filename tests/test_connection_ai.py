@@ -319,7 +319,11 @@ def test_without_the_inferior_cells_the_dead_cell_stays_a_move(monkeypatch):
 def test_nodes_get_priors_as_progressive_bias(monkeypatch):
     state = hex_game(11, "f6 e7 g5")
     root = connection.Search(state, random.Random(1)).root
-    assert sum(root.bias) == pytest.approx(connection.PRIOR_WEIGHT)
+    assert sum(root.bias) == pytest.approx(connection.LOWER_SELECTION.prior_weight)
+    # Master weighs them as its own selection says (more than the levels below).
+    master_root = connection.Search(state, random.Random(1), master=True).root
+    assert sum(master_root.bias) == pytest.approx(connection.MASTER_SELECTION.prior_weight)
+    assert connection.MASTER_SELECTION.prior_weight > connection.LOWER_SELECTION.prior_weight
     assert len(set(root.bias)) > 10  # the moves are told apart
     # The likeliest move answers the last one: it touches g5 or lies a bridge away from it
     # (the blocks at g4 and h3 in the committed weights), not somewhere far off.
@@ -327,7 +331,7 @@ def test_nodes_get_priors_as_progressive_bias(monkeypatch):
     table = connection.patterns.tables("hex", 11)
     assert best in table.near[state.last_move] | table.bridge[state.last_move]
     y_root = connection.Search(y_game(11, "f8"), random.Random(1)).root
-    assert sum(y_root.bias) == pytest.approx(connection.PRIOR_WEIGHT) and len(set(y_root.bias)) > 10
+    assert sum(y_root.bias) == pytest.approx(connection.LOWER_SELECTION.prior_weight) and len(set(y_root.bias)) > 10
     monkeypatch.setattr(connection, "PARTS", set(connection.KNOWN_PARTS))
     connection.switch_off("priors")
     assert set(connection.Search(state, random.Random(1)).root.bias) == {0.0}

@@ -40,8 +40,8 @@ The search, and why each part is there:
   each of its moves gets the probability that a strong player plays it,
   from the weights of its local pattern and of how it lies to the last
   move (fitted to MoHex 2.0's games for Hex, Morat's for Y), as
-  progressive bias: ``PRIOR_WEIGHT`` times it is added to the move's
-  value, divided by the square root of its visits plus one.
+  progressive bias: a weight times it is added to the move's value,
+  divided by the square root of its visits plus one (``Selection``).
 - **Inferior cells** (``ai.inferior``): the node analysis first fills in
   the dead cells and captured pairs; they leave the node's moves, and the
   search and the playouts below go on from the filled board (the fill-in
@@ -599,10 +599,41 @@ H_SEARCH_SECONDS = 0.3  # the most one such analysis may take
 #: list: about 20 KB on a 19 x 19 board). Past it the tree stops growing
 #: and playouts go on from its leaves, so long thinking times stay in memory.
 MAX_NODES = 40_000
-RAVE_BIAS = 0.01  # Silver's b^2: how soon real visits outweigh RAVE (tuned: beat 0.0025, 0.04)
-EXPLORATION = 0.4  # UCT constant on top of RAVE (tuned in self-play: 0.4 beat 0.2, 0 and 0.7)
 FIRST_PLAY = 1.1  # value of a move with no sample at all: try it first
-UNTRIED_BONUS = 0.1  # added to the RAVE value of a move never tried here
+
+
+class Selection(NamedTuple):
+    """How the search picks a node's move: the RAVE blend, the UCT term
+    and the progressive bias (``Search._iterate``). With ``v`` visits
+    and ``r`` RAVE samples, the RAVE weight is
+    ``r / (r + visit_weight * v + rave_bias * r * v)``: RAVE alone at
+    first, the real statistics once ``v`` outgrows ``1 / rave_bias``.
+    ``exploration`` is the UCT constant on top (``c * sqrt(ln N / v)``);
+    ``untried_bonus`` is added to the RAVE value of a move never tried
+    at the node; ``prior_weight`` times the move's prior probability,
+    divided by ``sqrt(v + 1)``, is the progressive bias."""
+
+    exploration: float
+    visit_weight: float
+    rave_bias: float
+    untried_bonus: float
+    prior_weight: float
+
+
+#: Master's: no UCT term, RAVE trusted for long and a strong progressive
+#: bias, as MoHex 2.0 is set (its RAVE weights 2.12 and 830 are our
+#: ``1 / visit_weight`` and ``1 / rave_bias``; its bias constant 2.47).
+#: Against MoHex at 100 simulations a move (11 x 11, ours at 2 s) it
+#: scored 15-5 on the openings where ``LOWER_SELECTION`` scored 8-12
+#: (README, issue 16): the UCT term spread the visits over many replies,
+#: so a move's mean hid its refutation.
+MASTER_SELECTION = Selection(exploration=0.0, visit_weight=0.47, rave_bias=0.0012, untried_bonus=0.0,
+                             prior_weight=2.5)
+#: The levels below master, as their ratings were measured (README,
+#: "Level ratings"): tuned in self-play (the UCT constant 0.4 beat 0.2,
+#: 0 and 0.7; the RAVE bias 0.01 beat 0.0025 and 0.04).
+LOWER_SELECTION = Selection(exploration=0.4, visit_weight=1.0, rave_bias=0.01, untried_bonus=0.1,
+                            prior_weight=1.0)
 
 
 #: The parts of the engine's knowledge that can be switched off, for the
@@ -643,15 +674,9 @@ def switch_on(names: str) -> None:
     PARTS.update(_part_names(names))
 
 
-#: The progressive bias: a move's prior probability times this, divided by
-#: the square root of its visits plus one, is added to its value. Against
-#: MoHex 2.0 (100 simulations a move, 11 x 11, ours at 2 s) 1.0 scored
-#: 7 of 18 decided games where 0.25 and 2.0 scored 4 of 20 each (README).
-PRIOR_WEIGHT = 1.0
-
-
-def move_bias(board: list[int], colour: int, last: int, moves: list[int], geo: Geometry) -> array:
-    """Each move's progressive bias (``PRIOR_WEIGHT`` times its prior
+def move_bias(board: list[int], colour: int, last: int, moves: list[int], geo: Geometry,
+              weight: float = LOWER_SELECTION.prior_weight) -> array:
+    """Each move's progressive bias (``weight`` times its prior
     probability among ``moves``); all 0 without priors. A compact array:
     4 bytes a move, where a list of floats takes 32 (on 19 x 19 that is
     10 KB a node)."""
@@ -659,7 +684,7 @@ def move_bias(board: list[int], colour: int, last: int, moves: list[int], geo: G
     if priors is None or len(moves) < 2 or "priors" not in PARTS:
         return array("f", bytes(4 * len(moves)))
     probabilities = priors.probabilities(board, colour - 1, last if last < geo.cells else None, moves)
-    return array("f", [PRIOR_WEIGHT * p for p in probabilities])
+    return array("f", [weight * p for p in probabilities])
 
 
 def new_node(board: list[int], empties: list[int], colour: int, geo: Geometry, deep: bool = True) -> Node:
@@ -675,7 +700,7 @@ class Search:
     """One search tree on one position. Build, ``run``, read ``best_move``."""
 
     def __init__(self, state: GameState, rng: random.Random, root: Node | None = None,
-                 exploration: float | None = None, use_bridges: bool = True, knowledge: bool = True,
+                 use_bridges: bool = True, knowledge: bool = True,
                  fill: bool = True, master: bool = False) -> None:
         if state.is_over():
             raise ValueError(f"no move to search: the game is over in {state.position_text()}")
@@ -686,7 +711,8 @@ class Search:
         last = state.last_move
         self.last = geo.cells if last is None or last >= geo.cells else last
         self.rng = rng
-        self.exploration = EXPLORATION if exploration is None else exploration
+        #: how moves are picked (master's differs from the levels below)
+        self.selection = MASTER_SELECTION if master else LOWER_SELECTION
         self.bridges = geo.bridges if use_bridges else geo.no_bridges
         self.knowledge = knowledge
         #: whether the analysed nodes fill in their inferior cells (``_deepen``)
@@ -701,7 +727,7 @@ class Search:
         if knowledge and not root.deep and root.proof is None:
             self._deepen(root, self.board, self.colour)
         if root.bias is None:
-            root.bias = move_bias(self.board, self.colour, self.last, root.moves, geo)
+            root.bias = move_bias(self.board, self.colour, self.last, root.moves, geo, self.selection.prior_weight)
         self.root = root
         self.iterations = 0
         self.nodes = 0  # created by this search
@@ -732,7 +758,7 @@ class Search:
         node = self.root
         path: list[tuple[Node, int]] = []
         sqrt, log = math.sqrt, math.log
-        exploration = self.exploration
+        exploration, visit_weight, rave_bias, untried_bonus, prior_weight = self.selection
         result = 0  # the winner's colour
         while True:
             if node.proof is not None:
@@ -755,7 +781,7 @@ class Search:
             index = node.winning
             if index < 0:
                 if node.bias is None:
-                    node.bias = move_bias(board, colour, last, moves, geo)
+                    node.bias = move_bias(board, colour, last, moves, geo, prior_weight)
                 losing = node.losing
                 best = -1e9
                 scale = exploration * exploration * log(node.total + 1)
@@ -763,13 +789,13 @@ class Search:
                         zip(node.visits, node.wins, node.rave_visits, node.rave_wins, node.bias)):
                     if visits:
                         if rave_visits:
-                            beta = rave_visits / (rave_visits + visits + RAVE_BIAS * rave_visits * visits)
+                            beta = rave_visits / (rave_visits + visit_weight * visits + rave_bias * rave_visits * visits)
                             value = (1.0 - beta) * wins / visits + beta * rave_wins / rave_visits
                         else:
                             value = wins / visits
                         value += sqrt(scale / visits) + bias / sqrt(visits + 1)
                     elif rave_visits:
-                        value = rave_wins / rave_visits + UNTRIED_BONUS + bias
+                        value = rave_wins / rave_visits + untried_bonus + bias
                     else:
                         value = FIRST_PLAY + bias
                     if value > best and not (losing and i in losing):
