@@ -789,11 +789,14 @@ class Search:
                         zip(node.visits, node.wins, node.rave_visits, node.rave_wins, node.bias)):
                     if visits:
                         if rave_visits:
-                            beta = rave_visits / (rave_visits + visit_weight * visits + rave_bias * rave_visits * visits)
-                            value = (1.0 - beta) * wins / visits + beta * rave_wins / rave_visits
-                        else:
-                            value = wins / visits
-                        value += sqrt(scale / visits) + bias / sqrt(visits + 1)
+                            # (1 - beta) * wins / visits + beta * rave_wins / rave_visits
+                            # with beta = rave_visits / (rave_visits + c * visits), in one division
+                            c = visit_weight + rave_bias * rave_visits
+                            value = (wins * c + rave_wins) / (rave_visits + visits * c) + bias / sqrt(visits + 1)
+                        else:  # (only walks that ended on a proof, which give no RAVE sample)
+                            value = wins / visits + bias / sqrt(visits + 1)
+                        if scale:
+                            value += sqrt(scale / visits)
                     elif rave_visits:
                         value = rave_wins / rave_visits + untried_bonus + bias
                     else:
