@@ -324,6 +324,12 @@ def test_nodes_get_priors_as_progressive_bias(monkeypatch):
     master_root = connection.Search(state, random.Random(1), master=True).root
     assert sum(master_root.bias) == pytest.approx(connection.MASTER_SELECTION.prior_weight)
     assert connection.MASTER_SELECTION.prior_weight > connection.LOWER_SELECTION.prior_weight
+    monkeypatch.setattr(connection, "PARTS", set(connection.KNOWN_PARTS))
+    connection.switch_off("selection")  # master picks as the levels below
+    assert connection.Search(state, random.Random(1), master=True).selection == connection.LOWER_SELECTION
+    assert sum(connection.Search(state, random.Random(1), master=True).root.bias) == pytest.approx(
+        connection.LOWER_SELECTION.prior_weight)
+    connection.switch_on("selection")
     assert len(set(root.bias)) > 10  # the moves are told apart
     # The likeliest move answers the last one: it touches g5 or lies a bridge away from it
     # (the blocks at g4 and h3 in the committed weights), not somewhere far off.

@@ -645,11 +645,12 @@ LOWER_SELECTION = Selection(exploration=0.4, visit_weight=1.0, rave_bias=0.01, u
 #: big for the exact solver, its H-search at the root (a win by virtual
 #: connection, else only the opponent's must-play region is searched);
 #: "tree_vc", the same H-search at the tree's most visited nodes;
-#: "dominated", master's dropping of the dominated cells at the analysed
+#: "selection", master's own way of picking moves (``MASTER_SELECTION``;
+#: off, master picks as the levels below do); "dominated", master's dropping of the dominated cells at the analysed
 #: nodes: off unless switched on (``tools/arena.py --with``): sound, but
 #: it scored 8 of 40 against MoHex where the same engine without it scored
 #: 21 of 60 on the same openings (README, issue 16).
-KNOWN_PARTS = ("priors", "inferior", "root_vc", "tree_vc", "dominated")
+KNOWN_PARTS = ("priors", "inferior", "root_vc", "tree_vc", "selection", "dominated")
 #: The parts that are on (all but "dominated", but in those matches).
 PARTS = set(KNOWN_PARTS) - {"dominated"}
 
@@ -712,7 +713,7 @@ class Search:
         self.last = geo.cells if last is None or last >= geo.cells else last
         self.rng = rng
         #: how moves are picked (master's differs from the levels below)
-        self.selection = MASTER_SELECTION if master else LOWER_SELECTION
+        self.selection = MASTER_SELECTION if master and "selection" in PARTS else LOWER_SELECTION
         self.bridges = geo.bridges if use_bridges else geo.no_bridges
         self.knowledge = knowledge
         #: whether the analysed nodes fill in their inferior cells (``_deepen``)
