@@ -57,6 +57,12 @@ The search, and why each part is there:
   search on every position too big for the solver (``solve_first``).
   Each of these parts can be switched off for ablation matches
   (``PARTS``, ``switch_off``; ``tools/arena.py --without``).
+- **Master picks as MoHex does** (``MASTER_SELECTION``): no UCT term,
+  RAVE trusted for long and a strong progressive bias, so the visits go
+  to the moves the statistics and the priors favour and a move's mean is
+  mostly that of its best reply. The levels below keep the selection
+  their ratings were measured with (``LOWER_SELECTION``), a UCT term that
+  spreads the visits wider.
 - **Tree reuse**: the ``Engine`` keeps its last tree (with the game, its
   settings and the move list; see ``ai.search``) and its next search
   starts from the node of the new position.
