@@ -652,8 +652,8 @@ LOWER_SELECTION = Selection(exploration=0.4, visit_weight=1.0, rave_bias=0.01, u
 #: connection, else only the opponent's must-play region is searched);
 #: "tree_vc", the same H-search at the tree's most visited nodes;
 #: "selection", master's own way of picking moves (``MASTER_SELECTION``;
-#: off, master picks as the levels below do); "dominated", master's dropping of the dominated cells at the analysed
-#: nodes: off unless switched on (``tools/arena.py --with``): sound, but
+#: off, master picks as the levels below do); "dominated", master's
+#: dropping of the dominated cells at the analysed nodes: off unless switched on (``tools/arena.py --with``): sound, but
 #: it scored 8 of 40 against MoHex where the same engine without it scored
 #: 21 of 60 on the same openings (README, issue 16).
 KNOWN_PARTS = ("priors", "inferior", "root_vc", "tree_vc", "selection", "dominated")
@@ -682,7 +682,7 @@ def switch_on(names: str) -> None:
 
 
 def move_bias(board: list[int], colour: int, last: int, moves: list[int], geo: Geometry,
-              weight: float = LOWER_SELECTION.prior_weight) -> array:
+              weight: float) -> array:
     """Each move's progressive bias (``weight`` times its prior
     probability among ``moves``); all 0 without priors. A compact array:
     4 bytes a move, where a list of floats takes 32 (on 19 x 19 that is
@@ -791,7 +791,7 @@ class Search:
                     node.bias = move_bias(board, colour, last, moves, geo, prior_weight)
                 losing = node.losing
                 best = -1e9
-                scale = exploration * exploration * log(node.total + 1)
+                scale = exploration * exploration * log(node.total + 1) if exploration else 0.0
                 for i, (visits, wins, rave_visits, rave_wins, bias) in enumerate(
                         zip(node.visits, node.wins, node.rave_visits, node.rave_wins, node.bias)):
                     if visits:
