@@ -653,9 +653,10 @@ LOWER_SELECTION = Selection(exploration=0.4, visit_weight=1.0, rave_bias=0.01, u
 #: "tree_vc", the same H-search at the tree's most visited nodes;
 #: "selection", master's own way of picking moves (``MASTER_SELECTION``;
 #: off, master picks as the levels below do); "dominated", master's
-#: dropping of the dominated cells at the analysed nodes: off unless switched on (``tools/arena.py --with``): sound, but
-#: it scored 8 of 40 against MoHex where the same engine without it scored
-#: 21 of 60 on the same openings (README, issue 16).
+#: dropping of the dominated cells at the analysed nodes: off unless
+#: switched on (``tools/arena.py --with``): sound, but it scored 8 of 40
+#: against MoHex where the same engine without it scored 21 of 60 on the
+#: same openings (README, issue 16).
 KNOWN_PARTS = ("priors", "inferior", "root_vc", "tree_vc", "selection", "dominated")
 #: The parts that are on (all but "dominated", but in those matches).
 PARTS = set(KNOWN_PARTS) - {"dominated"}
