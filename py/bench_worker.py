@@ -16,6 +16,7 @@ import time
 from typing import Any
 
 import ai
+from ai import solver
 from core import GameState
 from registry import STATES
 from worker import analyse, choose_move, json_reply, load_state  # noqa: F401 - exported as the app's worker does
@@ -132,13 +133,18 @@ def bench_search(request: dict[str, Any]) -> dict[str, Any]:
     runtimes do exactly the same work; the same function runs under CPython
     in tools/bench.py.
 
-    {"cases": [{"game": <save dict>, "iterations": int}], "seed": int,
-     "warmup": int, "repeats": int}
+    {"cases": [{"game": <save dict>, "iterations": int, "master": bool (optional)}],
+     "seed": int, "warmup": int, "repeats": int}
     -> {"python": str, "platform": str,
-        "results": [{"samples": [s per iteration, one per search], "moves": [text]}]}
+        "results": [{"samples": [s per iteration, one per search], "moves": [text],
+                     "nodes": [tree nodes created per iteration, one per search; null
+                               where the engine does not count them]}]}
     or {"error": message}. Search i of a case uses seed ``seed + i``; the
     moves found prove that both runtimes searched the same trees. The cases
-    take turns, as in bench_moves."""
+    take turns, as in bench_moves. A ``master`` case searches with the
+    master level's knowledge (Hex and Y: its selection, priors, H-search at
+    the tree's nodes), the exact solver's tables cleared before each search
+    so that no search reuses another's analyses."""
     seed, warmup, repeats = int(request["seed"]), int(request["warmup"]), int(request["repeats"])
     cases = []
     for case in request["cases"]:
@@ -146,17 +152,26 @@ def bench_search(request: dict[str, Any]) -> dict[str, Any]:
         engine = ai.ENGINES[state.game]
         if not hasattr(engine, "search"):
             raise ValueError(f"the {state.game} computer does not search")
-        cases.append((state, engine, int(case["iterations"])))
-    results: list[dict] = [{"samples": [], "moves": []} for _ in cases]
+        master = bool(case.get("master", False))
+        if master and state.game not in ("hex", "y"):
+            raise ValueError(f"the {state.game} computer has no master search")
+        cases.append((state, engine, int(case["iterations"]), master))
+    results: list[dict] = [{"samples": [], "moves": [], "nodes": []} for _ in cases]
     gc.collect()
     for index in range(warmup + repeats):
-        for (state, engine, iterations), result in zip(cases, results):
+        for (state, engine, iterations, master), result in zip(cases, results):
+            options = {}
+            if master:
+                solver.clear()
+                options["master"] = True
             start = time.perf_counter()
-            found = engine.search(state, iterations=iterations, seed=seed + index)
+            found = engine.search(state, iterations=iterations, seed=seed + index, **options)
             elapsed = time.perf_counter() - start
             if index >= warmup:
-                result["samples"].append(elapsed / max(1, found.iterations))
+                done = max(1, found.iterations)
+                result["samples"].append(elapsed / done)
                 result["moves"].append(state.move_to_text(found.move))
+                result["nodes"].append(None if found.nodes is None else found.nodes / done)
     return {**runtime(), "results": results}
 
 

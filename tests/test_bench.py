@@ -358,6 +358,24 @@ def test_the_worker_search_hook_runs_each_engine_reproducibly() -> None:
     assert "does not search" in json.loads(bench_worker.bench_search(json.dumps(notakto)))["error"]
 
 
+def test_the_worker_search_hook_times_the_master_search_with_its_nodes() -> None:
+    import bench_worker
+
+    assert [game for _, game, _ in bench.MASTER_SEARCHES] == ["hex", "y"]
+    assert bench.master_search in bench.MEASUREMENTS
+    cases = [{"game": bench.GAMES[game].from_settings(settings).to_dict(), "iterations": 64, "master": master}
+             for _, game, settings in bench.MASTER_SEARCHES for master in (True, False)]
+    request = {"cases": cases, "seed": 5, "warmup": 0, "repeats": 2}
+    reply = json.loads(bench_worker.bench_search(json.dumps(request)))
+    for result in reply["results"]:
+        assert len(result["nodes"]) == 2 and all(0 < n < 1 for n in result["nodes"])  # a node every few playouts
+    again = json.loads(bench_worker.bench_search(json.dumps(request)))
+    assert [r["moves"] for r in again["results"]] == [r["moves"] for r in reply["results"]]
+    uttt = {**request, "cases": [{"game": bench.GAMES["uttt"].from_settings({}).to_dict(), "iterations": 8,
+                                  "master": True}]}
+    assert "no master search" in json.loads(bench_worker.bench_search(json.dumps(uttt)))["error"]
+
+
 def test_the_worker_choose_hook_plays_what_the_ai_plays() -> None:
     import bench_worker
 

@@ -19,7 +19,8 @@ when anything fails. What is measured, in this order:
    the worker's heap after the strongest level's game on the biggest Hex and
    Y boards (under 200 MB).
 4. Engine throughput: random playouts per second (every game), the engines'
-   own search iterations per second (UTTT, Hex, Y) and the AI's move times at
+   own search iterations per second (UTTT, Hex, Y), the master level's playouts
+   and tree nodes per second with its knowledge (Hex, Y), the AI's move times at
    every Notakto level, under native CPython and in the page's Pyodide
    worker, the same functions in both (py/bench_worker.py: ``bench_playouts``,
    ``bench_search``, ``bench_moves``; reached through the page's bench hooks
@@ -371,6 +372,8 @@ class Settings:
     warm_max_s: float = 30.0  # at most this long warming up the page before the engine figures
     playout_batch_s: float = 0.02  # a timed batch of playouts lasts at least this long under CPython
     search_s: float = 0.1  # a timed search lasts at least this long under CPython
+    master_search_s: float = 2.0  # a timed search of the master level lasts at least this long under CPython
+    master_repeats: int = 3  # per pass: samples kept of each master search (one warm-up search first)
     openspiel_games: int = 40  # games per match against OpenSpiel (tools/arena.py)
     openspiel_move_s: float = 0.25  # OpenSpiel's seconds per move; ours is this times a factor
     openspiel_factors: tuple[float, ...] = (1.0, 0.5)
@@ -391,7 +394,7 @@ QUICK = Settings("quick", passes=2, quiet_wait_s=5, warmup=1, repeats=3, batch_s
                  startup_rounds=2, long_games=1, arena_games=200, warm_computer=False, warm_max_s=8.0,
                  openspiel_games=2, openspiel_move_s=0.05, openspiel_factors=(1.0,), openspiel_check_games=20,
                  puzzle_s=0.1, puzzles_in_browser=False, returning=False, level_boards=(6,), big_moves=4,
-                 big_move_s=0.3)
+                 big_move_s=0.3, master_search_s=0.2, master_repeats=1)
 MAX_BATCH = 4096
 WARM_WORKER_S = 3.0  # at least this long warming up the worker, until its speed settles
 WARM_PAGE_S = 1.0  # and the main thread's round trips
@@ -951,7 +954,8 @@ class Bench:
 
     # -- playouts and searches -----------------------------------------------------------
     def paired(self, function: str, cases: Sequence[dict[str, Any]], size_key: str, probe_size: int,
-               size_s: float, check: str) -> list[tuple[list[float], list[float], int]]:
+               size_s: float, check: str, repeats: int | None = None, warmup: int | None = None,
+               extra: str | None = None) -> list[tuple[list[float], list[float], int]]:
         """Seconds per item (a playout, a search iteration) of each case under
         CPython and in the page's worker, running the same function of
         py/bench_worker.py (``function``: bench_playouts, bench_search) with the
@@ -959,7 +963,10 @@ class Bench:
         values (plies played, moves found) must be equal. Each case is first
         sized: ``size_key`` (a batch of playouts, a search's iterations) is
         the power of two lasting at least ``size_s`` under CPython, judged
-        from a probe at ``probe_size``."""
+        from a probe at ``probe_size``. ``repeats`` and ``warmup`` replace
+        the settings' for long samples; with ``extra``, that list of each
+        reply (one value a sample) is kept in ``self.extras`` by case,
+        CPython's then the worker's."""
         s = self.settings
         app = self.page()
 
@@ -973,8 +980,10 @@ class Bench:
                         "seed": self.seed, "warmup": 1, "repeats": 3})
         sizes = [batch_size(percentile(r["samples"], 50), size_s) for r in probe["results"]]
         request = {"cases": [{**c, size_key: n} for c, n in zip(cases, sizes)], "seed": self.seed,
-                   "warmup": s.warmup, "repeats": s.repeats}
+                   "warmup": s.warmup if warmup is None else warmup,
+                   "repeats": s.repeats if repeats is None else repeats}
         out: list[tuple[list[float], list[float], int]] = [([], [], n) for n in sizes]
+        self.extras: list[tuple[list[Any], list[Any]]] = [([], []) for _ in cases]
         for _ in range(s.passes):
             self.settle()
             here = native(request)
@@ -988,6 +997,10 @@ class Bench:
                                      f"{check} {a[check]} != {b[check]}")
                 cpython += a["samples"]
                 pyodide += b["samples"]
+            if extra is not None:
+                for a, b, (here_extra, inside_extra) in zip(here["results"], inside["results"], self.extras):
+                    here_extra += a[extra]
+                    inside_extra += b[extra]
         return out
 
 
@@ -1423,6 +1436,34 @@ def search_throughput(bench: Bench) -> list[Row]:
     return rows
 
 
+MASTER_TITLE = ("The master level's search from the start position (Hex 11×11, Y side 13): playouts and tree "
+                "nodes per second with its knowledge, median (p10–p90)")
+#: The games whose master level searches with knowledge of its own
+#: (``ai.connection``'s selection, priors and H-search at the tree's nodes).
+MASTER_SEARCHES = [entry for entry in SEARCHES if entry[1] in ("hex", "y")]
+
+
+def master_search(bench: Bench) -> list[Row]:
+    """Master's own search (``bench_search`` with ``master``) for about a
+    move's time: its playouts (iterations) and the tree nodes it creates
+    per second, in both runtimes. The exact solver's tables are cleared
+    before each search, so each does its own H-search work."""
+    s = bench.settings
+    cases = [{"game": GAMES[game].from_settings(settings).to_dict(), "master": True}
+             for _, game, settings in MASTER_SEARCHES]
+    timings = bench.paired("bench_search", cases, "iterations", 2048, s.master_search_s, "moves",
+                           repeats=s.master_repeats, warmup=1, extra="nodes")
+    rows = []
+    for (label, _, _), (cpython, pyodide, iterations), (here, inside) in zip(MASTER_SEARCHES, timings,
+                                                                            bench.extras):
+        # seconds per node: (seconds per iteration) / (nodes per iteration), sample by sample
+        rows.append(rate_row(MASTER_TITLE, f"{label}, master", cpython, pyodide, {
+            "iterations per search": iterations,
+            "nodes/s CPython": Stat.rates([t / n for t, n in zip(cpython, here)]),
+            "nodes/s Pyodide worker": Stat.rates([t / n for t, n in zip(pyodide, inside)])}))
+    return rows
+
+
 def engine_cells(timings: Sequence[Timings]) -> dict[str, Any]:
     """The columns every engine row shares, for one case or several pooled
     (``Stat.pooled``). Pyodide's speed ÷ CPython's is the ratio of those
@@ -1613,7 +1654,8 @@ def hex_puzzles(bench: Bench) -> list[Row]:
 
 #: Every measurement, in order. Each returns rows; add new figures here.
 MEASUREMENTS: list[Callable[[Bench], list[Row]]] = [
-    startup, notakto_long_games, hex_analysis, throughput, search_throughput, notakto_perfect, notakto_levels,
+    startup, notakto_long_games, hex_analysis, throughput, search_throughput, master_search, notakto_perfect,
+    notakto_levels,
     hex_puzzles, big_board_memory, memory_at_end, strength, openspiel_strength,
 ]
 

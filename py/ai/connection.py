@@ -752,7 +752,7 @@ class Search:
         visits = root.visits[index]
         rate = root.wins[index] / visits if visits else 0.5
         return SearchResult(root.moves[index], done, root.total, root.proof, rate,
-                            time.perf_counter() - start)
+                            time.perf_counter() - start, self.nodes)
 
     def best_move(self) -> int:
         return self.root.moves[best_index(self.root)]
@@ -1262,10 +1262,11 @@ def proof_length(root: Node, board: list[int], colour: int, geo: Geometry) -> in
 
 def search(state: GameState, iterations: int | None = None, seconds: float | None = None,
            seed: int | None = None, bridges: bool = True, knowledge: bool = True,
-           only: list[int] | None = None) -> SearchResult:
+           only: list[int] | None = None, master: bool = False) -> SearchResult:
     """One search on ``state`` by a fresh engine (``Engine.search``): no
     tree is reused or kept."""
-    return Engine().search(state, iterations, seconds, seed, bridges=bridges, knowledge=knowledge, only=only)
+    return Engine().search(state, iterations, seconds, seed, bridges=bridges, knowledge=knowledge, only=only,
+                           master=master)
 
 
 #: The share of the move's budget the exact solver may use (the search

@@ -70,6 +70,7 @@ class SearchResult(NamedTuple):
     proof: int | None  # the root's proven value for the side to move: WIN, DRAWN or LOSS
     win_rate: float  # the chosen move's mean result for the side to move (a draw counts half)
     seconds: float
+    nodes: int | None = None  # tree nodes this search created, where the engine counts them
 
 
 class Verdict(NamedTuple):
