@@ -373,6 +373,26 @@ def test_on_a_big_hex_board_the_root_is_kept_to_the_opponents_must_play_region(m
     assert not searcher.root.h_searched and len(searcher.root.moves) > 50
 
 
+
+def test_master_analyses_small_positions_nodes_sooner_than_big_ones():
+    """On a position the exact solver could take (few empty cells) the
+    tree's nodes get H-search after SMALL_H_SEARCH_AT visits, elsewhere
+    after H_SEARCH_AT; the levels below keep theirs."""
+    assert connection.SMALL_H_SEARCH_AT < connection.H_SEARCH_AT
+    small = HexState(7)
+    small.push(small.parse_move("d4"))
+    big = HexState(11)
+    rng = random.Random(1)
+    assert connection.Search(small, rng, master=True).h_search_at == connection.SMALL_H_SEARCH_AT
+    assert connection.Search(big, rng, master=True).h_search_at == connection.H_SEARCH_AT
+    assert connection.Search(small, rng).h_search_at == connection.LOWER_H_SEARCH_AT["hex"]
+    searcher = connection.Search(small, rng, master=True)
+    searcher.run(connection.SMALL_H_SEARCH_AT + 1)  # the root reaches its threshold
+    assert searcher.root.h_searched
+    searcher = connection.Search(big, rng, master=True)
+    searcher.run(connection.SMALL_H_SEARCH_AT + 1)
+    assert not searcher.root.h_searched
+
 # -- GTP on both games --------------------------------------------------------------------------------
 def gtp_run(game: str, text: str, **settings_) -> list[str]:
     out = io.StringIO()

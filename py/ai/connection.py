@@ -595,8 +595,14 @@ def _picker(moves: list[int]) -> Callable[[bytes], tuple[int, ...]]:
 EXPAND_AFTER = 2  # visits of a move before its position gets a node
 KNOWLEDGE_AT = 4  # visits of a node before its virtual connections are analysed
 #: Visits of a node before the exact solver's H-search analyses it, at
-#: master (300 beat 1000 against MoHex: README, issue 16).
+#: master (300 beat 1000 against MoHex: README, issue 16); on a position
+#: small enough for the exact solver (at most ``SOLVER_MAX_EMPTY`` empty
+#: cells at the root), where H-search is cheap and tactics decide, from
+#: ``SMALL_H_SEARCH_AT`` visits: 20 solved 20 of the 27 6 x 6 and 7 x 7
+#: puzzles at 2 s in each of three runs (seeds 1-3), 300 solved 16-18 in
+#: the same runs, 30 and 50 18-19, 10 and 5 16-17.
 H_SEARCH_AT = 300
+SMALL_H_SEARCH_AT = 20
 #: The same for the levels below master, as they were measured (README,
 #: "Level ratings"): Hex only, later.
 LOWER_H_SEARCH_AT = {"hex": 1000}
@@ -726,7 +732,8 @@ class Search:
         #: whether the analysed nodes fill in their inferior cells (``_deepen``)
         self.fill = fill and "inferior" in PARTS
         #: from how many visits nodes get H-search (``_h_search``; None: never)
-        self.h_search_at = H_SEARCH_AT if master else LOWER_H_SEARCH_AT.get(geo.game)
+        small = len(self.empties) <= SOLVER_MAX_EMPTY
+        self.h_search_at = (SMALL_H_SEARCH_AT if small else H_SEARCH_AT) if master else LOWER_H_SEARCH_AT.get(geo.game)
         self.h_search = knowledge and "tree_vc" in PARTS and self.h_search_at is not None
         #: whether the analysed nodes drop their dominated cells (master's knowledge)
         self.dominated = master and self.fill and "dominated" in PARTS
