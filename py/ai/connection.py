@@ -50,7 +50,8 @@ The search, and why each part is there:
   at least as good: about 1.2 of 83 empty cells a position in 11 x 11
   games against MoHex), but that part is off (see ``KNOWN_PARTS``).
 - **H-search in the tree** (master; below it Hex only, later): a node
-  visited ``H_SEARCH_AT`` times gets the exact solver's analysis
+  visited ``H_SEARCH_AT`` times (``SMALL_H_SEARCH_AT`` on positions
+  small enough for the solver) gets the exact solver's analysis
   (Anshelevich's H-search with the full OR rule, for both sides): a win
   by virtual connection, the loss, or only
   the opponent's must-play region kept. The root gets it before the
