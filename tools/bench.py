@@ -372,7 +372,9 @@ class Settings:
     warm_max_s: float = 30.0  # at most this long warming up the page before the engine figures
     playout_batch_s: float = 0.02  # a timed batch of playouts lasts at least this long under CPython
     search_s: float = 0.1  # a timed search lasts at least this long under CPython
-    master_search_s: float = 2.0  # a timed search of the master level lasts at least this long under CPython
+    #: a timed search of the master level lasts at least about this long under CPython, as judged from a
+    #: probe of 2,048 iterations, which its root analysis slows (4,096 iterations, 1.1 s, on 2026-12-03)
+    master_search_s: float = 2.0
     master_repeats: int = 3  # per pass: samples kept of each master search (one warm-up search first)
     openspiel_games: int = 40  # games per match against OpenSpiel (tools/arena.py)
     openspiel_move_s: float = 0.25  # OpenSpiel's seconds per move; ours is this times a factor
@@ -1445,7 +1447,7 @@ MASTER_SEARCHES = [entry for entry in SEARCHES if entry[1] in ("hex", "y")]
 
 def master_search(bench: Bench) -> list[Row]:
     """Master's own search (``bench_search`` with ``master``) for about a
-    move's time: its playouts (iterations) and the tree nodes it creates
+    second or two: its playouts (iterations) and the tree nodes it creates
     per second, in both runtimes. The exact solver's tables are cleared
     before each search, so each does its own H-search work."""
     s = bench.settings
