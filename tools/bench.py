@@ -57,7 +57,7 @@ import time
 import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, NamedTuple, Sequence
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
@@ -957,7 +957,7 @@ class Bench:
     # -- playouts and searches -----------------------------------------------------------
     def paired(self, function: str, cases: Sequence[dict[str, Any]], size_key: str, probe_size: int,
                size_s: float, check: str, repeats: int | None = None, warmup: int | None = None,
-               extra: str | None = None) -> list[tuple[list[float], list[float], int]]:
+               extra: str | None = None) -> list[Paired]:
         """Seconds per item (a playout, a search iteration) of each case under
         CPython and in the page's worker, running the same function of
         py/bench_worker.py (``function``: bench_playouts, bench_search) with the
@@ -967,8 +967,7 @@ class Bench:
         the power of two lasting at least ``size_s`` under CPython, judged
         from a probe at ``probe_size``. ``repeats`` and ``warmup`` replace
         the settings' for long samples; with ``extra``, that list of each
-        reply (one value a sample) is kept in ``self.extras`` by case,
-        CPython's then the worker's."""
+        reply (one value a sample) is gathered too."""
         s = self.settings
         app = self.page()
 
@@ -984,8 +983,7 @@ class Bench:
         request = {"cases": [{**c, size_key: n} for c, n in zip(cases, sizes)], "seed": self.seed,
                    "warmup": s.warmup if warmup is None else warmup,
                    "repeats": s.repeats if repeats is None else repeats}
-        out: list[tuple[list[float], list[float], int]] = [([], [], n) for n in sizes]
-        self.extras: list[tuple[list[Any], list[Any]]] = [([], []) for _ in cases]
+        out = [Paired([], [], n, [], []) for n in sizes]
         for _ in range(s.passes):
             self.settle()
             here = native(request)
@@ -993,17 +991,28 @@ class Bench:
             inside = app.worker(function, request)
             if inside.get("platform") != "emscripten":
                 raise BenchError(f"{function} did not run in Pyodide (platform {inside.get('platform')!r})")
-            for case, a, b, (cpython, pyodide, _) in zip(cases, here["results"], inside["results"], out):
+            for case, a, b, found in zip(cases, here["results"], inside["results"], out):
                 if a[check] != b[check]:
                     raise BenchError(f"CPython and Pyodide differ in {function} on {case['game']}: "
                                      f"{check} {a[check]} != {b[check]}")
-                cpython += a["samples"]
-                pyodide += b["samples"]
-            if extra is not None:
-                for a, b, (here_extra, inside_extra) in zip(here["results"], inside["results"], self.extras):
-                    here_extra += a[extra]
-                    inside_extra += b[extra]
+                found.cpython.extend(a["samples"])
+                found.pyodide.extend(b["samples"])
+                if extra is not None:
+                    found.cpython_extra.extend(a[extra])
+                    found.pyodide_extra.extend(b[extra])
         return out
+
+
+class Paired(NamedTuple):
+    """One case of ``Bench.paired``: seconds per item under CPython and in
+    the worker, the batch or search size, and the replies' ``extra``
+    values (empty without it), one per sample as the seconds."""
+
+    cpython: list[float]
+    pyodide: list[float]
+    size: int
+    cpython_extra: list[Any]
+    pyodide_extra: list[Any]
 
 
 def batch_size(per_call_s: float, batch_s: float) -> int:
@@ -1387,7 +1396,7 @@ def throughput(bench: Bench) -> list[Row]:
     cases = [{"game": game, "settings": settings} for _, game, settings in PLAYOUTS]
     rows = []
     timings = bench.paired("bench_playouts", cases, "batch", 4, bench.settings.playout_batch_s, "plies")
-    for (label, _, _), (cpython, pyodide, batch) in zip(PLAYOUTS, timings):
+    for (label, _, _), (cpython, pyodide, batch, _, _) in zip(PLAYOUTS, timings):
         rows.append(rate_row(THROUGHPUT_TITLE, label, cpython, pyodide, {"playouts per sample": batch}))
     return rows
 
@@ -1431,7 +1440,7 @@ def search_throughput(bench: Bench) -> list[Row]:
     cases = [{"game": GAMES[game].from_settings(settings).to_dict()} for _, game, settings in SEARCHES]
     timings = bench.paired("bench_search", cases, "iterations", 64, bench.settings.search_s, "moves")
     rows = []
-    for (label, game, _), (cpython, pyodide, iterations) in zip(SEARCHES, timings):
+    for (label, game, _), (cpython, pyodide, iterations, _, _) in zip(SEARCHES, timings):
         rows.append(rate_row(SEARCH_TITLE, label, cpython, pyodide, {
             "iterations per search": iterations,
             "levels: budget → thinking time in the worker": level_budgets(game, Stat.rates(pyodide).median)}))
@@ -1456,8 +1465,7 @@ def master_search(bench: Bench) -> list[Row]:
     timings = bench.paired("bench_search", cases, "iterations", 2048, s.master_search_s, "moves",
                            repeats=s.master_repeats, warmup=1, extra="nodes")
     rows = []
-    for (label, _, _), (cpython, pyodide, iterations), (here, inside) in zip(MASTER_SEARCHES, timings,
-                                                                            bench.extras):
+    for (label, _, _), (cpython, pyodide, iterations, here, inside) in zip(MASTER_SEARCHES, timings):
         # seconds per node: (seconds per iteration) / (nodes per iteration), sample by sample
         rows.append(rate_row(MASTER_TITLE, f"{label}, master", cpython, pyodide, {
             "iterations per search": iterations,
