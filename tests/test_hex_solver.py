@@ -264,6 +264,23 @@ def test_an_interrupted_proof_goes_on_from_where_it_stopped():
     assert interrupted.nodes - before < fresh.nodes
 
 
+def test_the_first_moves_tried_keep_the_search_until_their_numbers_grow(monkeypatch):
+    # The rank-weighted starting numbers (solver.RANK_WEIGHT) against a
+    # start of 1 for every move: the same win, proven in fewer positions.
+    puzzle = next(p for p in PUZZLES if p["id"] == "6x6-henderson-19")
+    black, white, player = puzzles_tool.bitboards(puzzle)
+    mine, theirs = (black, white) if player == 0 else (white, black)
+    answers = {puzzles_tool.cell(text, 6) for text in puzzle["winning"]}
+    nodes, weighted = {}, solver.RANK_WEIGHT
+    for weight in (0, weighted):
+        monkeypatch.setattr(solver, "RANK_WEIGHT", weight)
+        search = Solver(6)
+        value, move = search.solve(mine, theirs, player)
+        assert value == WIN and move in answers
+        nodes[weight] = search.nodes
+    assert weighted and nodes[weighted] < nodes[0] * 0.75, nodes
+
+
 def test_the_tool_proves_that_only_the_stated_moves_win():
     puzzle = next(p for p in PUZZLES if p["id"] == "5x5-hein-06")
     ok, report = puzzles_tool.verify(puzzle, every=True)
