@@ -176,6 +176,40 @@ def bench_search(request: dict[str, Any]) -> dict[str, Any]:
 
 
 @json_reply
+def bench_solve(request: dict[str, Any]) -> dict[str, Any]:
+    """The exact solver (``ai.solver``) proving Hex or Y positions from
+    scratch: a fresh ``Solver`` for every proof, so both runtimes do exactly
+    the same work (the nodes and the move found must agree); the same
+    function runs under CPython in tools/bench.py.
+
+    {"cases": [{"game": <save dict>}], "repeats": int, "seconds": float}
+    -> {"python": str, "platform": str,
+        "results": [{"samples": [seconds, one per proof], "nodes": [int], "moves": [text or null],
+                     "values": [1 won, -1 lost, 0 not proven within ``seconds``]}]}
+    or {"error": message}. The cases take turns, as in bench_moves."""
+    repeats, seconds = int(request["repeats"]), float(request["seconds"])
+    cases = []
+    for case in request["cases"]:
+        state = load_state(case["game"])
+        if state.game not in ("hex", "y"):
+            raise ValueError(f"the {state.game} computer has no solver")
+        mine, theirs = solver.position_masks(state.owners(), state.turn)  # type: ignore[attr-defined]
+        cases.append((state, mine, theirs))
+    results: list[dict] = [{"samples": [], "nodes": [], "moves": [], "values": []} for _ in cases]
+    gc.collect()
+    for _ in range(repeats):
+        for (state, mine, theirs), result in zip(cases, results):
+            proof = solver.Solver(state.size, state.game)  # type: ignore[attr-defined]
+            start = time.perf_counter()
+            value, move = proof.solve(mine, theirs, state.turn, seconds)
+            result["samples"].append(time.perf_counter() - start)
+            result["nodes"].append(proof.nodes)
+            result["moves"].append(state.move_to_text(move) if move >= 0 else None)
+            result["values"].append(value)
+    return {**runtime(), "results": results}
+
+
+@json_reply
 def bench_game(request: dict[str, Any]) -> dict[str, Any]:
     """One computer player (``ai.new_engine``, held for the whole game as
     the app holds it, so the levels that keep their tree do) playing both
@@ -236,4 +270,4 @@ def bench_memory(_request_json: str = "{}") -> str:
 # Everything the harness calls in the worker: the app's own function, the
 # self-check (e2e/test_platform.py) and the bench functions (tools/bench.py).
 __export__ = ["choose_move", "analyse", "self_check", "bench_moves", "bench_playouts", "bench_search", "bench_choose",
-              "bench_game", "bench_memory"]
+              "bench_solve", "bench_game", "bench_memory"]

@@ -391,6 +391,27 @@ def test_the_worker_choose_hook_plays_what_the_ai_plays() -> None:
     assert "grandmaster" in bad["error"]
 
 
+def test_the_worker_solve_hook_proves_puzzles_from_scratch_each_time() -> None:
+    import bench_worker
+
+    assert bench.solver_speed in bench.MEASUREMENTS
+    tool = bench._load_puzzles_tool()
+    puzzle = next(p for p in tool.load_puzzles() if p["id"] == "5x5-hein-06")
+    state, exchanged = tool.puzzle_state(puzzle)
+    request = {"cases": [{"game": state.to_dict()}], "repeats": 2, "seconds": 30.0}
+    reply = json.loads(bench_worker.bench_solve(json.dumps(request)))
+    (result,) = reply["results"]
+    assert result["values"] == [1, 1] and all(seconds > 0 for seconds in result["samples"])
+    # A fresh solver each time: the same proof, node for node, with one of the answers.
+    assert result["nodes"][0] == result["nodes"][1] > 1
+    assert {state.parse_move(move) for move in result["moves"]} <= tool.answers(puzzle, exchanged)
+    # No time at all: not proven, and said so.
+    quick = json.loads(bench_worker.bench_solve(json.dumps({**request, "repeats": 1, "seconds": 0.0})))
+    assert quick["results"][0]["values"] == [0] and quick["results"][0]["moves"] == [None]
+    uttt = {**request, "cases": [{"game": bench.GAMES["uttt"].from_settings({}).to_dict()}]}
+    assert "no solver" in json.loads(bench_worker.bench_solve(json.dumps(uttt)))["error"]
+
+
 def test_the_worker_game_hook_plays_a_whole_game_with_one_engine() -> None:
     import bench_worker
 

@@ -382,6 +382,12 @@ class Settings:
     openspiel_check_games: int = 200  # random games through both engines first, the rules compared
     puzzle_s: float = 2.0  # the strongest Hex level's time per puzzle
     puzzles_in_browser: bool = True  # the puzzles in the page's worker too
+    #: the puzzles the exact solver proves from scratch in both runtimes (``solver_speed``), each this many
+    #: times, within this many seconds
+    solver_puzzles: tuple[str, ...] = ("6x6-henderson-04", "6x6-henderson-13", "6x6-henderson-17",
+                                       "6x6-henderson-19", "6x6-henderson-21")
+    solver_repeats: int = 3
+    solver_limit_s: float = 60.0
     big_moves: int = 24  # moves of the strongest level's game on each biggest board, in the worker
     big_move_s: float = 2.0  # its seconds per move there
 
@@ -396,7 +402,8 @@ QUICK = Settings("quick", passes=2, quiet_wait_s=5, warmup=1, repeats=3, batch_s
                  startup_rounds=2, long_games=1, arena_games=200, warm_computer=False, warm_max_s=8.0,
                  openspiel_games=2, openspiel_move_s=0.05, openspiel_factors=(1.0,), openspiel_check_games=20,
                  puzzle_s=0.1, puzzles_in_browser=False, returning=False, level_boards=(6,), big_moves=4,
-                 big_move_s=0.3, master_search_s=0.2, master_repeats=1)
+                 big_move_s=0.3, master_search_s=0.2, master_repeats=1, solver_puzzles=("6x6-henderson-02",),
+                 solver_repeats=1)
 MAX_BATCH = 4096
 WARM_WORKER_S = 3.0  # at least this long warming up the worker, until its speed settles
 WARM_PAGE_S = 1.0  # and the main thread's round trips
@@ -1610,6 +1617,55 @@ def openspiel_strength(bench: Bench) -> list[Row]:
 
 
 PUZZLES_TITLE = "Hex puzzles: textbook positions with a single winning idea, solved by the strongest level"
+SOLVER_TITLE = ("The exact solver proving Hex puzzles from scratch (a fresh solver each time): seconds a proof, "
+                "median (p10–p90), and proof-search nodes per second")
+
+
+def solver_speed(bench: Bench) -> list[Row]:
+    """The exact solver (``bench_solve``: ``ai.solver`` from scratch, no
+    time share, no search) on some 6 x 6 puzzles, in both runtimes: the
+    same nodes and move in each, so the ratio of the times is the ratio
+    of the speeds on the solver's own work (H-search, nearly all of it),
+    which sets how many puzzles the strongest level proves in its time."""
+    s = bench.settings
+    tool = _load_puzzles_tool()
+    puzzles = [p for p in tool.load_puzzles() if p["id"] in s.solver_puzzles]
+    states = [tool.puzzle_state(puzzle)[0] for puzzle in puzzles]
+    request = {"cases": [{"game": state.to_dict()} for state in states], "repeats": s.solver_repeats,
+               "seconds": s.solver_limit_s}
+    progress(f"the exact solver: {len(puzzles)} puzzles, {s.solver_repeats} proofs each, in CPython and in the worker")
+    bench.settle()
+    native = json.loads(bench_worker.bench_solve(json.dumps(request)))
+    if "error" in native:
+        raise BenchError(f"bench_solve under CPython: {native['error']}")
+    bench.settle()
+    inside = bench.page().worker("bench_solve", request)
+    if inside.get("platform") != "emscripten":
+        raise BenchError(f"bench_solve did not run in Pyodide (platform {inside.get('platform')!r})")
+    rows, here_all, inside_all = [], [], []
+    for puzzle, state, here, there in zip(puzzles, states, native["results"], inside["results"]):
+        if (here["nodes"], here["moves"]) != (there["nodes"], there["moves"]):
+            raise BenchError(f"CPython and Pyodide proved {puzzle['id']} differently: nodes {here['nodes']} and "
+                             f"{there['nodes']}, moves {here['moves']} and {there['moves']}")
+        nodes = here["nodes"][0]
+        proven = {1: "won", -1: "lost"}.get(here["values"][0], f"not in {s.solver_limit_s:g} s")
+        here_all.append(here["samples"])
+        inside_all.append(there["samples"])
+        rows.append(Row(SOLVER_TITLE, {
+            "puzzle": puzzle["id"], "empty cells": state.owners().count(-1), "proof": proven, "nodes": nodes,
+            "CPython": Stat.of(here["samples"]), "Pyodide worker": Stat.of(there["samples"]),
+            "Pyodide speed ÷ CPython": Ratio(percentile(here["samples"], 50) / percentile(there["samples"], 50)),
+            "nodes/s CPython · worker": f"{nodes / percentile(here['samples'], 50):,.0f} · "
+                                        f"{nodes / percentile(there['samples'], 50):,.0f}"}))
+    if len(rows) > 1:
+        native_sum = sum(percentile(samples, 50) for samples in here_all)
+        inside_sum = sum(percentile(samples, 50) for samples in inside_all)
+        rows.append(Row(SOLVER_TITLE, {
+            "puzzle": f"all {len(rows)}: the medians summed", "empty cells": "", "proof": "",
+            "nodes": sum(row.cells["nodes"] for row in rows), "CPython": f"{native_sum:.2f} s",
+            "Pyodide worker": f"{inside_sum:.2f} s", "Pyodide speed ÷ CPython": Ratio(native_sum / inside_sum),
+            "nodes/s CPython · worker": ""}))
+    return rows
 
 
 def _load_puzzles_tool() -> Any:
@@ -1666,7 +1722,7 @@ def hex_puzzles(bench: Bench) -> list[Row]:
 MEASUREMENTS: list[Callable[[Bench], list[Row]]] = [
     startup, notakto_long_games, hex_analysis, throughput, search_throughput, master_search, notakto_perfect,
     notakto_levels,
-    hex_puzzles, big_board_memory, memory_at_end, strength, openspiel_strength,
+    hex_puzzles, solver_speed, big_board_memory, memory_at_end, strength, openspiel_strength,
 ]
 
 
