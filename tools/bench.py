@@ -1617,7 +1617,7 @@ def openspiel_strength(bench: Bench) -> list[Row]:
 
 
 PUZZLES_TITLE = "Hex puzzles: textbook positions with a single winning idea, solved by the strongest level"
-SOLVER_TITLE = ("The exact solver proving Hex puzzles from scratch (a fresh solver each time): seconds a proof, "
+SOLVER_TITLE = ("The exact solver proving Hex puzzles from scratch (a fresh solver each time): ms a proof, "
                 "median (p10–p90), and proof-search nodes per second")
 
 
@@ -1662,8 +1662,8 @@ def solver_speed(bench: Bench) -> list[Row]:
         inside_sum = sum(percentile(samples, 50) for samples in inside_all)
         rows.append(Row(SOLVER_TITLE, {
             "puzzle": f"all {len(rows)}: the medians summed", "empty cells": "", "proof": "",
-            "nodes": sum(row.cells["nodes"] for row in rows), "CPython": f"{native_sum:.2f} s",
-            "Pyodide worker": f"{inside_sum:.2f} s", "Pyodide speed ÷ CPython": Ratio(native_sum / inside_sum),
+            "nodes": sum(row.cells["nodes"] for row in rows), "CPython": format_ms(native_sum),
+            "Pyodide worker": format_ms(inside_sum), "Pyodide speed ÷ CPython": Ratio(native_sum / inside_sum),
             "nodes/s CPython · worker": ""}))
     return rows
 
