@@ -289,6 +289,10 @@ def test_a_page_on_another_origin_embeds_the_app_with_parameters(context: Browse
         assert message["data"]["source"] == "abstract-games"
         assert set(message["data"]) == MESSAGE_KEYS[message["data"]["type"]]
     expect(frame.get_by_test_id("error")).to_be_hidden()
+    # The page goes before its servers: the AI worker may still be loading
+    # its files (a two-player game needs it only later), and a fetch cut off
+    # by a stopped server is a console error, not the app's.
+    page.close()
     app_server.stop()
     host_server.stop()
 
