@@ -793,6 +793,24 @@ class Bench:
             self._warm = True
         return app
 
+    def here(self, function: str, request: dict[str, Any]) -> dict[str, Any]:
+        """A ``bench_*`` function of py/bench_worker.py run here, under
+        CPython; an error it reports is raised."""
+        reply = json.loads(getattr(bench_worker, function)(json.dumps(request)))
+        if "error" in reply:
+            raise BenchError(f"{function} under CPython: {reply['error']}")
+        return reply
+
+    def inside(self, function: str, request: dict[str, Any]) -> dict[str, Any]:
+        """The same function in the page's worker; an error it reports is
+        raised, and so is a reply that did not come from Pyodide."""
+        reply = self.page().worker(function, request)
+        if "error" in reply:
+            raise BenchError(f"{function} in the worker: {reply['error']}")
+        if reply.get("platform") != "emscripten":
+            raise BenchError(f"{function} did not run in Pyodide (platform {reply.get('platform')!r})")
+        return reply
+
     def cpython(self, request: dict[str, Any]) -> dict[str, Any]:
         reply = json.loads(bench_worker.bench_moves(json.dumps(request)))
         if "error" in reply:
@@ -976,16 +994,9 @@ class Bench:
         the settings' for long samples; with ``extra``, that list of each
         reply (one value a sample) is gathered too."""
         s = self.settings
-        app = self.page()
-
-        def native(request: dict[str, Any]) -> dict[str, Any]:
-            reply = json.loads(getattr(bench_worker, function)(json.dumps(request)))
-            if "error" in reply:
-                raise BenchError(f"{function} under CPython: {reply['error']}")
-            return reply
-
-        probe = native({"cases": [{**c, size_key: probe_size} for c in cases],
-                        "seed": self.seed, "warmup": 1, "repeats": 3})
+        self.page()  # started and warmed up before anything is timed
+        probe = self.here(function, {"cases": [{**c, size_key: probe_size} for c in cases],
+                                     "seed": self.seed, "warmup": 1, "repeats": 3})
         sizes = [batch_size(percentile(r["samples"], 50), size_s) for r in probe["results"]]
         request = {"cases": [{**c, size_key: n} for c, n in zip(cases, sizes)], "seed": self.seed,
                    "warmup": s.warmup if warmup is None else warmup,
@@ -993,11 +1004,9 @@ class Bench:
         out = [Paired([], [], n, [], []) for n in sizes]
         for _ in range(s.passes):
             self.settle()
-            here = native(request)
+            here = self.here(function, request)
             self.settle()
-            inside = app.worker(function, request)
-            if inside.get("platform") != "emscripten":
-                raise BenchError(f"{function} did not run in Pyodide (platform {inside.get('platform')!r})")
+            inside = self.inside(function, request)
             for case, a, b, found in zip(cases, here["results"], inside["results"], out):
                 if a[check] != b[check]:
                     raise BenchError(f"CPython and Pyodide differ in {function} on {case['game']}: "
@@ -1348,11 +1357,7 @@ def big_board_memory(bench: Bench) -> list[Row]:
         progress(f"{label}: {s.big_moves} moves of {level} at {s.big_move_s:g} s in the worker")
         bench.settle()
         before = bench.page().memory()["worker_wasm"]
-        reply = bench.page().worker("bench_game", request)
-        if "error" in reply:
-            raise BenchError(f"bench_game: {reply['error']}")
-        if reply.get("platform") != "emscripten":
-            raise BenchError(f"bench_game did not run in Pyodide (platform {reply.get('platform')!r})")
+        reply = bench.inside("bench_game", request)
         after = reply["wasm_bytes"]
         rows.append(Row(BIG_BOARDS_TITLE, {
             "game": label, "level": level, "moves": len(reply["moves"]),
@@ -1635,31 +1640,26 @@ def solver_speed(bench: Bench) -> list[Row]:
                "seconds": s.solver_limit_s}
     progress(f"the exact solver: {len(puzzles)} puzzles, {s.solver_repeats} proofs each, in CPython and in the worker")
     bench.settle()
-    native = json.loads(bench_worker.bench_solve(json.dumps(request)))
-    if "error" in native:
-        raise BenchError(f"bench_solve under CPython: {native['error']}")
+    native = bench.here("bench_solve", request)
     bench.settle()
-    inside = bench.page().worker("bench_solve", request)
-    if inside.get("platform") != "emscripten":
-        raise BenchError(f"bench_solve did not run in Pyodide (platform {inside.get('platform')!r})")
-    rows, here_all, inside_all = [], [], []
+    inside = bench.inside("bench_solve", request)
+    rows: list[Row] = []
+    native_sum = inside_sum = 0.0  # the medians, summed
     for puzzle, state, here, there in zip(puzzles, states, native["results"], inside["results"]):
         if (here["nodes"], here["moves"]) != (there["nodes"], there["moves"]):
             raise BenchError(f"CPython and Pyodide proved {puzzle['id']} differently: nodes {here['nodes']} and "
                              f"{there['nodes']}, moves {here['moves']} and {there['moves']}")
         nodes = here["nodes"][0]
         proven = {1: "won", -1: "lost"}.get(here["values"][0], f"not in {s.solver_limit_s:g} s")
-        here_all.append(here["samples"])
-        inside_all.append(there["samples"])
+        native_s, inside_s = percentile(here["samples"], 50), percentile(there["samples"], 50)
+        native_sum += native_s
+        inside_sum += inside_s
         rows.append(Row(SOLVER_TITLE, {
             "puzzle": puzzle["id"], "empty cells": state.owners().count(-1), "proof": proven, "nodes": nodes,
             "CPython": Stat.of(here["samples"]), "Pyodide worker": Stat.of(there["samples"]),
-            "Pyodide speed ÷ CPython": Ratio(percentile(here["samples"], 50) / percentile(there["samples"], 50)),
-            "nodes/s CPython · worker": f"{nodes / percentile(here['samples'], 50):,.0f} · "
-                                        f"{nodes / percentile(there['samples'], 50):,.0f}"}))
+            "Pyodide speed ÷ CPython": Ratio(native_s / inside_s),
+            "nodes/s CPython · worker": f"{nodes / native_s:,.0f} · {nodes / inside_s:,.0f}"}))
     if len(rows) > 1:
-        native_sum = sum(percentile(samples, 50) for samples in here_all)
-        inside_sum = sum(percentile(samples, 50) for samples in inside_all)
         rows.append(Row(SOLVER_TITLE, {
             "puzzle": f"all {len(rows)}: the medians summed", "empty cells": "", "proof": "",
             "nodes": sum(row.cells["nodes"] for row in rows), "CPython": format_ms(native_sum),
@@ -1686,15 +1686,10 @@ def hex_puzzles(bench: Bench) -> list[Row]:
                          for state, _ in states]}
     progress(f"hex puzzles: {len(puzzles)} at {s.puzzle_s:g} s each, in CPython and in the worker")
     bench.settle()
-    native = json.loads(bench_worker.bench_choose(json.dumps(request)))
-    if "error" in native:
-        raise BenchError(f"bench_choose under CPython: {native['error']}")
-    runs = [("CPython", native["results"])]
+    runs = [("CPython", bench.here("bench_choose", request)["results"])]
     if s.puzzles_in_browser:
         bench.settle()
-        inside = bench.page().worker("bench_choose", request)
-        if inside.get("platform") != "emscripten":
-            raise BenchError(f"bench_choose did not run in Pyodide (platform {inside.get('platform')!r})")
+        inside = bench.inside("bench_choose", request)
         runs.append(("Pyodide worker", inside["results"]))
     bench.facts["puzzles"] = (len(puzzles), sum(map(tool.made_here, puzzles)))  # (all, made here)
     rows = []
