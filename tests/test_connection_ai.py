@@ -393,6 +393,51 @@ def test_master_analyses_small_positions_nodes_sooner_than_big_ones():
     searcher.run(connection.SMALL_H_SEARCH_AT + 1)
     assert not searcher.root.h_searched
 
+def test_on_small_positions_the_roots_most_visited_moves_get_the_exact_solver(monkeypatch):
+    """6x6-henderson-21: the search alone likes d3, which loses; the exact
+    solver on the root's moves the search visits most proves what they are
+    worth, and the search ends on the proven win. (The solver is given all
+    the time it asks for here: the test is about what it proves, not how
+    fast; the bench's puzzle step measures that.)"""
+    puzzle = next(p for p in PUZZLES if p["id"] == "6x6-henderson-21")
+    state, exchanged = puzzles_tool.puzzle_state(puzzle)
+    answers = puzzles_tool.answers(puzzle, exchanged)
+    monkeypatch.setattr(connection, "TREE_SOLVE_PER_VISIT", 60.0)
+    monkeypatch.setattr(connection, "PARTS", set(connection.KNOWN_PARTS) - {"dominated"})
+    solver.clear()
+    searcher = connection.Search(state, random.Random(1), master=True)
+    assert searcher.tree_solve
+    result = searcher.run(3000, seconds=600.0)
+    root = searcher.root
+    tried = [i for i, child in enumerate(root.children)
+             if child is not None and child.solve_at > connection.TREE_SOLVE_AT]
+    assert tried and all(root.children[i].proof is not None for i in tried)
+    assert root.proof == WIN and result.move in answers and result.iterations < 3000
+    # Every move it proved lost does lose, as a fresh solver confirms.
+    for i in tried:
+        if root.children[i].proof == WIN:
+            after = state.copy()
+            after.push(root.moves[i])
+            mine, theirs = solver.position_masks(after.owners(), after.turn)
+            assert solver.Solver(6).solve(mine, theirs, after.turn)[0] == solver.WIN
+    # Without a deadline (a search by playouts alone stays the same on every
+    # machine), with more than TREE_SOLVE_MAX_EMPTY empty cells, or without
+    # the part, the solver is never called there.
+    def untried(position: HexState, seconds: float | None) -> connection.Search:
+        solver.clear()
+        searcher = connection.Search(position, random.Random(1), master=True)
+        searcher.run(1500, seconds)
+        assert all(child is None or child.solve_at == connection.TREE_SOLVE_AT for child in searcher.root.children)
+        return searcher
+
+    untried(state, None)
+    big = hex_game(7, "d4")
+    assert big.owners().count(-1) > connection.TREE_SOLVE_MAX_EMPTY
+    untried(big, 600.0)
+    connection.switch_off("tree_solver")
+    assert untried(state, 600.0).root.proof is None
+
+
 # -- GTP on both games --------------------------------------------------------------------------------
 def gtp_run(game: str, text: str, **settings_) -> list[str]:
     out = io.StringIO()
