@@ -52,7 +52,7 @@ The search, and why each part is there:
 - **H-search in the tree** (master; below it Hex only, later): a node
   visited ``H_SEARCH_AT`` times (``SMALL_H_SEARCH_AT`` on positions
   small enough for the solver) gets the exact solver's analysis
-  (Anshelevich's H-search with the full OR rule, for both sides): a win
+  (Anshelevich's H-search and edge template IVa, for both sides): a win
   by virtual connection, the loss, or only
   the opponent's must-play region kept. The root gets it before the
   search on every position too big for the solver (``solve_first``).
@@ -914,7 +914,7 @@ class Search:
                     board[cell] = value
 
     def _h_search(self, node: Node, board: list[int], colour: int) -> None:
-        """The exact solver's node analysis (H-search with the full OR rule,
+        """The exact solver's node analysis (H-search and edge templates,
         for both sides) on a node visited ``H_SEARCH_AT`` times: a win by
         virtual connection keeps only its move, the opponent's one proves
         the loss, and otherwise only the opponent's must-play region is
