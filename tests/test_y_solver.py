@@ -40,6 +40,49 @@ def test_a_y_board_wins_with_one_group_on_all_three_edges():
     assert board.wins_in_one(two, board.full & ~two, 1) == 1 << cell_index(3, 2)
 
 
+def test_the_fourth_row_templates_hold_on_every_edge_of_y(monkeypatch):
+    """Every placement of edge template IVa on a triangle of side 9 (both
+    shapes, the three edges): the anchor's stone, with a chain away from
+    the carrier to the corner across from its edge (which lies on the two
+    other edges), wins with every other cell the opponent's and the
+    opponent moving first; with any one carrier cell taken, it loses. The
+    solver proves it with the templates out of its H-search; H-search
+    with them finds the connection."""
+    size = 9
+    board = Board(size, "y")
+    placements = board.templates[0]
+    assert placements == board.templates[1]  # both players own every edge
+    assert [sum(1 for edge, _, _ in placements if edge == e) for e in range(3)] == [6, 6, 6]
+    neighbours = [[cell for cell in range(board.cells) if board.around[x] >> cell & 1] for x in range(board.cells)]
+    across = {0: cell_index(size - 1, size - 1), 1: cell_index(size - 1, 0), 2: cell_index(0, 0)}
+    for edge, anchor, carrier in placements:
+        assert carrier & board.edges[0][edge]  # the carrier reaches its edge
+        start = anchor.bit_length() - 1
+        came = {start: -1}
+        frontier = [start]
+        while across[edge] not in came:
+            frontier = [y for x in frontier for y in neighbours[x]
+                        if not carrier >> y & 1 and y not in came and not came.__setitem__(y, x)]
+        chain, cell = 0, across[edge]
+        while cell >= 0:
+            chain |= 1 << cell
+            cell = came[cell]
+        other = board.full & ~(chain | carrier)
+        assert h_search(board, chain, carrier, 0).vc is not None
+        monkeypatch.setattr(board, "templates", ((), ()))
+        plain = Solver(size, "y")
+        plain.board = board
+        assert plain.solve(other, chain, 1)[0] == LOSS
+        rest = carrier
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            smaller = Solver(size, "y")
+            smaller.board = board
+            assert smaller.solve(other | low, chain, 1)[0] == WIN
+        monkeypatch.undo()
+
+
 def test_a_centre_stone_with_three_bridges_to_the_edges_has_won():
     # Side 4, the stone at row 3, second cell: a bridge to each of the three
     # edges, with six distinct carrier cells.

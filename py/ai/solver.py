@@ -112,8 +112,11 @@ SC_LIMIT = 8
 #: so by ``tests/test_hex_solver.py``. H-search's greedy OR rule misses
 #: it whenever other SCs come first (the templates of rows 2 and 3, the
 #: bridge to the edge and the ziggurat, it finds), so ``h_search`` adds it
-#: as a VC of its own: on 150 random 11 x 11 positions it took 8.14 s
-#: against 8.10 s, and found SCs on 62 against 60.
+#: as a VC of its own, on Hex's four edges and on Y's three (near a
+#: straight edge Y's cells lie as Hex's do): on 150 random 11 x 11 Hex
+#: positions it took 8.14 s against 8.10 s, and found SCs on 62 against
+#: 60. Every placement on Y's side 9 is checked as on Hex
+#: (``tests/test_y_solver.py``).
 TEMPLATE_IVA = tuple((row, column) for row, first, last in ((0, -1, -1), (-1, -2, 2), (-2, -2, 3), (-3, -2, 4))
                      for column in range(first, last + 1))
 TEMPLATES = (TEMPLATE_IVA, tuple((row, -column - row) for row, column in TEMPLATE_IVA))
@@ -167,7 +170,8 @@ class Board:
             # Central cells first: the farthest edge nearest.
             away = [self.distances(side) for side in sides]
             self.order = tuple(sorted(range(self.cells), key=lambda c: (max(d[c] for d in away), c)))
-            self.templates = ((), ())
+            shared = self._y_templates()
+            self.templates = (shared, shared)
 
     def _templates(self, player: int) -> tuple[tuple[int, int, int], ...]:
         """Every placement of the edge templates (``TEMPLATES``) on a Hex
@@ -188,6 +192,26 @@ class Board:
                         placed = [(col, row) for row, col in placed]
                     bits = [1 << (row * n + col) for row, col in placed]
                     out.append((edge, bits[0], sum(bits[1:])))
+        return tuple(out)
+
+    def _y_templates(self) -> tuple[tuple[int, int, int], ...]:
+        """The same templates on Y's three edges (both players'): near a
+        straight edge Y's cells lie as Hex's do. A Hex cell ``(d, t)``, d
+        rows from the top edge, is Y's cell ``(n - 1 - d, t)`` from the
+        bottom edge, ``(d + t, d)`` from the left one and ``(d + t, t)``
+        from the right one (row, column; these keep every neighbour), t
+        shifted along the edge. The edges in the order of ``edges``:
+        left, right, bottom."""
+        n = self.size
+        places = (lambda d, t: (d + t, d), lambda d, t: (d + t, t), lambda d, t: (n - 1 - d, t))
+        out = []
+        for edge, place in enumerate(places):
+            for shape in TEMPLATES:
+                for shift in range(-n, 2 * n):
+                    cells = [place(3, shift)] + [place(3 + row, shift + step) for row, step in shape]
+                    if all(0 <= col <= row < n for row, col in cells):
+                        bits = [1 << (row * (row + 1) // 2 + col) for row, col in cells]
+                        out.append((edge, bits[0], sum(bits[1:])))
         return tuple(out)
 
     def distances(self, cells: int) -> list[int]:
@@ -399,23 +423,27 @@ def h_search(board: Board, stones: int, empty: int, player: int, deadline: float
             low = near & -near
             near ^= low
             add_vc(x, node_of[low], 0)
-    if hex_board:
-        # The edge templates H-search would miss (``TEMPLATES``): an
-        # anchor of the player's (a group, or an empty cell) with no
-        # opponent stone in the carrier is joined to the edge.
-        free = empty | stones
-        for edge, anchor, carrier in board.templates[player]:
-            if carrier & ~free:
-                continue
-            if anchor & empty:
-                node = node_of[anchor]
-            elif not anchor & stones or anchor & edge_stones[edge]:
-                continue  # the opponent's, or on the edge already
-            elif anchor & edge_stones[1 - edge]:
-                node = 1 - edge
-            else:
-                node = terminals + next(i for i, group in enumerate(group_stones) if group & anchor)
-            add_vc(edge, node, carrier & empty)
+    # The edge templates H-search would miss (``TEMPLATES``): an anchor
+    # of the player's (a group, or an empty cell) with no opponent stone
+    # in the carrier is joined to the edge.
+    free = empty | stones
+    for edge, anchor, carrier in board.templates[player]:
+        if carrier & ~free:
+            continue
+        if anchor & empty:
+            node = node_of[anchor]
+        elif not anchor & stones:
+            continue  # the opponent's
+        elif hex_board and anchor & (edge_stones[0] | edge_stones[1]):
+            if anchor & edge_stones[edge]:
+                continue  # on the edge already
+            node = 1 - edge
+        else:
+            index = next(i for i, group in enumerate(group_stones) if group & anchor)
+            if group_stones[index] & sides[edge]:
+                continue  # a Y group on the edge already
+            node = terminals + index
+        add_vc(edge, node, carrier & empty)
     for cell in cells:
         x = node_of[cell]
         near = around[cell.bit_length() - 1] & empty
