@@ -22,10 +22,9 @@ solvers use first (Anshelevich; Hayward et al., "Solving 7x7 Hex"):
   complete rule) found proofs of 37 % fewer nodes on the 15 puzzles of
   side 6 but took 13.8 s for them against 9.8 s, pairs only 12.4 s, and
   with pairs the level at 1.2 s a puzzle solved fewer of them (24 of 35
-  against 27). So
-  the edge template the greedy rule misses, IVa (a stone four rows from
-  its edge), is added as a VC of its own (``TEMPLATES``); the bridge to
-  the edge and the ziggurat it finds.
+  against 27). So the edge template the greedy rule misses, IVa (a stone
+  four rows from its edge), is added as a VC of its own (``TEMPLATES``);
+  the bridge to the edge and the ziggurat it finds.
 - **Y** has three edges, both players', and a group wins by touching all
   three; an edge joins nothing (two groups on one edge are not one chain).
   So the edges are three nodes of their own, never the middle of an AND,
