@@ -228,6 +228,18 @@ def test_h_search_adds_the_fourth_row_templates_on_every_edge():
                 assert cut.vc is None and cut.keys
 
 
+def test_the_templates_can_be_switched_off_for_an_ablation_match(monkeypatch):
+    board, black, white = template_position(solver.TEMPLATES[0])
+    empty = board.full & ~(black | white)
+    monkeypatch.setattr(connection, "PARTS", set(connection.KNOWN_PARTS))
+    monkeypatch.setattr(solver, "USE_TEMPLATES", True)
+    assert h_search(board, black, empty, 0).vc == empty
+    connection.switch_off("templates")
+    assert not solver.USE_TEMPLATES and h_search(board, black, empty, 0).vc is None
+    connection.switch_on("templates")
+    assert solver.USE_TEMPLATES and h_search(board, black, empty, 0).vc == empty
+
+
 # -- the proofs -----------------------------------------------------------------------------
 @pytest.mark.parametrize("seed", range(4))
 def test_the_solver_agrees_with_minimax(seed):

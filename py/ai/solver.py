@@ -119,6 +119,9 @@ SC_LIMIT = 8
 TEMPLATE_IVA = tuple((row, column) for row, first, last in ((0, -1, -1), (-1, -2, 2), (-2, -2, 3), (-3, -2, 4))
                      for column in range(first, last + 1))
 TEMPLATES = (TEMPLATE_IVA, tuple((row, -column - row) for row, column in TEMPLATE_IVA))
+#: Whether ``h_search`` adds them (off for ablation matches: the part
+#: "templates" of ``ai.connection.switch_off``).
+USE_TEMPLATES = True
 
 
 def position_masks(owners: list[int], player: int) -> tuple[int, int]:
@@ -426,7 +429,7 @@ def h_search(board: Board, stones: int, empty: int, player: int, deadline: float
     # of the player's (a group, or an empty cell) with no opponent stone
     # in the carrier is joined to the edge.
     free = empty | stones
-    for edge, anchor, carrier in board.templates[player]:
+    for edge, anchor, carrier in board.templates[player] if USE_TEMPLATES else ():
         if carrier & ~free:
             continue
         if anchor & empty:
