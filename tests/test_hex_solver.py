@@ -208,9 +208,8 @@ def test_h_search_adds_the_fourth_row_templates_on_every_edge():
         found = h_search(board, black, board.full & ~black, 0)
         assert found.vc is not None
         assert h_search(board, black, empty, 0).vc == empty
-        # An opponent stone inside the carrier breaks it: a semi-connection is left.
-        rows = [shape_row for shape_row, _ in shape]
-        assert min(rows) == -3
+        # The same on black's other edge (half a turn) and on white's two
+        # (row and column exchanged).
         for transform in (lambda r, c: (r, c), lambda r, c: (size - 1 - r, size - 1 - c)):
             for player in (0, 1):
                 def place(cells: int) -> int:
@@ -223,8 +222,9 @@ def test_h_search_adds_the_fourth_row_templates_on_every_edge():
 
                 mine, theirs = place(black), place(white)
                 assert h_search(board, mine, board.full & ~(mine | theirs), player).vc is not None
-                top = (empty & -empty)
-                cut = h_search(board, mine, board.full & ~(mine | theirs | place(top)), player)
+                # An opponent stone on a carrier cell at the edge: a semi-connection is left.
+                edge_cell = empty & -empty
+                cut = h_search(board, mine, board.full & ~(mine | theirs | place(edge_cell)), player)
                 assert cut.vc is None and cut.keys
 
 
