@@ -812,9 +812,7 @@ class Bench:
         return reply
 
     def cpython(self, request: dict[str, Any]) -> dict[str, Any]:
-        reply = json.loads(bench_worker.bench_moves(json.dumps(request)))
-        if "error" in reply:
-            raise BenchError(f"bench_moves under CPython: {reply['error']}")
+        reply = self.here("bench_moves", request)
         self.facts.setdefault("cpython_timer_s", reply["timer_resolution_s"])
         return reply
 
