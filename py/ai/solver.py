@@ -124,6 +124,19 @@ TEMPLATES = (TEMPLATE_IVA, tuple((row, -column - row) for row, column in TEMPLAT
 USE_TEMPLATES = True
 
 
+def _template_cells(shape: tuple[tuple[int, int], ...], place) -> list[tuple[int, int]]:
+    """A template's anchor (four rows from its edge) and then its carrier's
+    cells, each put on the board by ``place``: a Hex top-edge cell (rows
+    from the edge, column from the anchor's) -> the board's (row, column)."""
+    return [place(3, 0)] + [place(3 + row, step) for row, step in shape]
+
+
+def _template_bits(cells: list[int]) -> tuple[int, int]:
+    """(the anchor's bit, the carrier) of ``_template_cells``' cells, numbered."""
+    bits = [1 << cell for cell in cells]
+    return bits[0], sum(bits[1:])
+
+
 def position_masks(owners: list[int], player: int) -> tuple[int, int]:
     """A core position's owners (-1 empty, else the player) as the solver's
     two bitmasks: ``player``'s stones and the opponent's."""
@@ -185,15 +198,14 @@ class Board:
         out = []
         for shape in TEMPLATES:
             for column in range(n):
-                cells = [(3, column)] + [(3 + row, column + step) for row, step in shape]
+                cells = _template_cells(shape, lambda d, t: (d, column + t))
                 if not all(0 <= row < n and 0 <= col < n for row, col in cells):
                     continue
                 for edge in (0, 1):
                     placed = [(n - 1 - row, n - 1 - col) if edge else (row, col) for row, col in cells]
                     if player:
                         placed = [(col, row) for row, col in placed]
-                    bits = [1 << (row * n + col) for row, col in placed]
-                    out.append((edge, bits[0], sum(bits[1:])))
+                    out.append((edge, *_template_bits([row * n + col for row, col in placed])))
         return tuple(out)
 
     def _y_templates(self) -> tuple[tuple[int, int, int], ...]:
@@ -210,10 +222,9 @@ class Board:
         for edge, place in enumerate(places):
             for shape in TEMPLATES:
                 for shift in range(-n, 2 * n):
-                    cells = [place(3, shift)] + [place(3 + row, shift + step) for row, step in shape]
+                    cells = _template_cells(shape, lambda d, t: place(d, shift + t))
                     if all(0 <= col <= row < n for row, col in cells):
-                        bits = [1 << (row * (row + 1) // 2 + col) for row, col in cells]
-                        out.append((edge, bits[0], sum(bits[1:])))
+                        out.append((edge, *_template_bits([row * (row + 1) // 2 + col for row, col in cells])))
         return tuple(out)
 
     def distances(self, cells: int) -> list[int]:
