@@ -621,8 +621,8 @@ H_SEARCH_SECONDS = 0.3  # the most one such analysis may take
 #: on from the last. On 6x6-henderson-09, -20 and -21
 #: (``tests/data/hex_puzzles.json``) at 1.2 s a puzzle under CPython (the
 #: worker's speed at 2 s), ten seeds each: 22, 23 and 24 of 30 solved in
-#: three runs, against 6 of 30 without; 0.5 ms a visit solved 19, 2 ms 21, from 30 visits 22,
-#: deeper nodes too 20. On the side-7 puzzles (42 to 47 empty cells) it
+#: three runs, against 6 of 30 without; 0.5 ms a visit solved 19, 2 ms
+#: 21, from 30 visits 22, deeper nodes too 20. On the side-7 puzzles (42 to 47 empty cells) it
 #: cost more than it proved, whatever the time a visit (0.1 ms: 19 of 48
 #: against 22 of 48 at 1.2 s, seeds 1-4): there the proofs take longer than
 #: the move's budget, and the search needs every playout.
