@@ -118,18 +118,40 @@ def test_no_connection_through_a_wall():
     assert found.vc is None and not found.keys
 
 
-def test_virtual_connections_really_hold():
-    # A VC for the side that is not to move means it wins anyway.
+@pytest.mark.parametrize("lean", [False, True])
+def test_virtual_connections_really_hold(lean):
+    # A VC for the side that is not to move means it wins anyway (with
+    # H-search's extra limits of small positions too).
     board = Board(5)
     for mine, theirs, player in random_positions(random.Random(3), 5, (6, 11), 40):
         empty = board.full & ~(mine | theirs)
-        theirs_vc = h_search(board, theirs, empty, player ^ 1)
+        theirs_vc = h_search(board, theirs, empty, player ^ 1, lean=lean)
         if theirs_vc.vc is not None:
             assert not minimax_wins(board, mine, theirs, player)
-        mine_vc = h_search(board, mine, empty, player)
+        mine_vc = h_search(board, mine, empty, player, lean=lean)
         if mine_vc.keys:
             key = (mine_vc.keys & -mine_vc.keys).bit_length() - 1
             assert not minimax_wins(board, theirs, mine | 1 << key, player ^ 1)
+
+
+def test_the_extra_limits_apply_to_small_positions_only(monkeypatch):
+    # The node analysis asks H-search for its extra limits on positions the
+    # solver works on (at most LEAN_MAX_EMPTY empty cells), not on an open
+    # big board, where the long connections count.
+    calls = []
+    real = solver.h_search
+
+    def watched(board, stones, empty, player, deadline=None, lean=False):
+        calls.append((empty.bit_count(), lean))
+        return real(board, stones, empty, player, deadline, lean)
+
+    monkeypatch.setattr(solver, "h_search", watched)
+    assert solver.LEAN_MAX_EMPTY == 49
+    for size, stones in ((7, "d4"), (8, "d4 e5 c6")):
+        black, white = mask(size, stones.split()[0]), mask(size, " ".join(stones.split()[1:]))
+        Solver(size).analyse(white, black, 1)
+    assert calls and all(lean == (empty <= 49) for empty, lean in calls)
+    assert {lean for _, lean in calls} == {True, False}
 
 
 def stone_above_a_wall(size: int, row: int, column: int) -> tuple[Board, int, int]:
@@ -152,6 +174,7 @@ def test_h_search_finds_the_edge_templates_and_they_hold(row, column, cells):
     board, black, white = stone_above_a_wall(9, row, column)
     found = h_search(board, black, board.full & ~(black | white), 0)
     assert found.vc == mask(9, cells)
+    assert h_search(board, black, board.full & ~(black | white), 0, lean=True).vc == found.vc
     # Only that carrier left empty, white moving first still cannot cut it.
     rest = board.full & ~(black | found.vc)
     assert not minimax_wins(board, rest, black, 1)

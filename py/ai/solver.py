@@ -90,30 +90,35 @@ from . import inferior
 #: an open 9 x 9 board: the lists filled up with long detours first.)
 VC_LIMIT = 6
 SC_LIMIT = 8
-#: A VC between two empty cells through a group of the player's (each
-#: joined to the group) is kept only when its carrier has at most this
-#: many cells: a cell next to the group and one a bridge away, say. The
-#: longer ones are many (every pair of the group's connections) and add
-#: little that the group itself, a node of the search, does not carry.
-#: The exact solver on the 15 puzzles of side 6 (``tests/data/
-#: hex_puzzles.json``, CPython, one run each): 8.1 s in all against 9.6 s
-#: keeping them all (6x6-henderson-09 1.8 s, was 2.7 s; -20 1.2 s, was
-#: 1.5 s; -21 1.1 s, was 1.7 s; -17 1.2 s, was 0.6 s); four of side 7 it
-#: proves in 5.9 s, was 8.6 s. 0 took 9.8 s, 4 took 7.9 s but 6x6-henderson-09
-#: 2.2 s. On 120 random positions of 11 x 11 with 11-44 stones H-search
-#: took 10.1 ms a call against 22.6 ms, found the same 4 winning VCs, and
-#: must-play regions of 81.9 cells on average against 82.3.
+#: On positions of at most ``LEAN_MAX_EMPTY`` empty cells (those the
+#: solver works on) H-search keeps to two more limits, ``h_search(...,
+#: lean=True)``: the proofs there are about a fifth faster. On bigger
+#: positions (the search's analysis of an open 11 x 11 board) it keeps
+#: everything: with the limits everywhere the master scored 14-6 and
+#: 11-9 against MoHex at 100 simulations (tools/arena.py, seeds 1 and 2),
+#: against 18-2 and 15-5 without them (`232913e`, the runs in README).
+#:
+#: ``LINK_LIMIT``: a VC between two empty cells through a group of the
+#: player's (each joined to the group) is kept only when its carrier has
+#: at most this many cells: a cell next to the group and one a bridge
+#: away, say. The longer ones are many (every pair of the group's
+#: connections), and the group, a node of the search, carries the same
+#: connection. The solver on the 15 puzzles of side 6 (``tests/data/
+#: hex_puzzles.json``, CPython, from fresh tables): 8.1 s in all against
+#: 9.6 s keeping them all (6x6-henderson-09 1.8 s, was 2.7 s; -20 1.2 s,
+#: was 1.5 s; -21 1.1 s, was 1.7 s; -17 1.2 s, was 0.6 s); the four of
+#: side 7 it proves in 30 s, 5.9 s against 8.6 s. A limit of 0 took 9.8 s;
+#: 4 took 7.9 s, but 2.2 s on 6x6-henderson-09.
 LINK_LIMIT = 2
-#: An SC between two nodes of which neither is an edge (groups and empty
-#: cells) is kept only when its carrier, key included, has at most this
-#: many cells; those to an edge are all kept. On the 15 puzzles of side 6
-#: the solver's proofs had the same nodes within 0.3 % (14,800 against
-#: 14,833) in 7.9 s against 8.5 s, and four of side 7 the same nodes in
-#: 5.8 s against 6.3 s; a limit of 2 took 11 % more nodes, 0 ten times as
-#: many. On the 120 random 11 x 11 positions (see ``LINK_LIMIT``) H-search
-#: took 6.7 ms a call against 9.9 ms, with must-play regions of 83.1 cells
-#: on average against 81.9.
+#: ``INNER_SC_SIZE``: an SC between two nodes of which neither is an edge
+#: (groups and empty cells) is kept only when its carrier, key included,
+#: has at most this many cells; those to an edge are all kept. On the 15
+#: puzzles of side 6 the proofs had the same nodes within 0.3 % (14,800
+#: against 14,833) in 7.9 s against 8.5 s, and on the four of side 7 the
+#: same nodes in 5.8 s against 6.3 s; a limit of 2 took 11 % more nodes,
+#: 0 ten times as many.
 INNER_SC_SIZE = 4
+LEAN_MAX_EMPTY = 49
 #: Between two empty cells the AND rule makes only the SCs of one common
 #: neighbour (the OR rule turns two of them into a bridge); a longer SC
 #: there is skipped. Those were three quarters of the rule's work. On 240
@@ -337,10 +342,13 @@ def _make_room(carriers: list[int], carrier: int) -> bool:
     return True
 
 
-def h_search(board: Board, stones: int, empty: int, player: int, deadline: float | None = None) -> Connections:
+def h_search(board: Board, stones: int, empty: int, player: int, deadline: float | None = None,
+             lean: bool = False) -> Connections:
     """Anshelevich's H-search for ``player`` holding ``stones`` with the
     cells of ``empty`` free (see the module doc; Y's differences in
-    ``_y_verdict``)."""
+    ``_y_verdict``). ``lean``: within the limits ``LINK_LIMIT`` and
+    ``INNER_SC_SIZE`` (for small positions, see ``LEAN_MAX_EMPTY``)."""
+    link_limit, inner_size = (LINK_LIMIT, INNER_SC_SIZE) if lean else (board.cells, board.cells)
     around = board.around
     hex_board = board.game == "hex"
     sides = board.edges[player]
@@ -418,7 +426,7 @@ def h_search(board: Board, stones: int, empty: int, player: int, deadline: float
         return True
 
     def add_sc(x: int, y: int, carrier: int, key: int) -> None:
-        if x >= terminals and y >= terminals and carrier.bit_count() > INNER_SC_SIZE:
+        if x >= terminals and y >= terminals and carrier.bit_count() > inner_size:
             return
         if hex_board:
             if x + y == 1:
@@ -547,9 +555,9 @@ def h_search(board: Board, stones: int, empty: int, player: int, deadline: float
                         if not (other & carrier or other & end_bit):
                             add_sc(end, z, carrier | other | mid_bit, mid_bit)
                 elif end_bit and z_bit:  # two empty cells through a group
-                    if carrier.bit_count() <= LINK_LIMIT:
+                    if carrier.bit_count() <= link_limit:
                         for other in others:
-                            if not (other & carrier or other & end_bit) and (carrier | other).bit_count() <= LINK_LIMIT:
+                            if not (other & carrier or other & end_bit) and (carrier | other).bit_count() <= link_limit:
                                 add_vc(end, z, carrier | other)
                 else:
                     for other in others:
@@ -774,7 +782,8 @@ class Solver:
                 result = (UNKNOWN, -1, threats, threats)
             else:
                 deadline = self.deadline
-                mine_vc = h_search(board, mine, empty, player, deadline)
+                lean = empty.bit_count() <= LEAN_MAX_EMPTY
+                mine_vc = h_search(board, mine, empty, player, deadline, lean)
                 if mine_vc.vc is not None:
                     carrier = mine_vc.vc
                     move = mine_vc.keys or carrier or empty
@@ -782,7 +791,7 @@ class Solver:
                 elif mine_vc.keys:
                     result = (WIN, mine_vc.key.bit_length() - 1, 0, mine_vc.semi)
                 else:
-                    their_vc = h_search(board, theirs, empty, other, deadline)
+                    their_vc = h_search(board, theirs, empty, other, deadline, lean)
                     if their_vc.vc is not None:
                         result = (LOSS, -1, 0, their_vc.vc)
                     else:
