@@ -348,7 +348,6 @@ def h_search(board: Board, stones: int, empty: int, player: int, deadline: float
     cells of ``empty`` free (see the module doc; Y's differences in
     ``_y_verdict``). ``lean``: within the limits ``LINK_LIMIT`` and
     ``INNER_SC_SIZE`` (for small positions, see ``LEAN_MAX_EMPTY``)."""
-    link_limit, inner_size = (LINK_LIMIT, INNER_SC_SIZE) if lean else (board.cells, board.cells)
     around = board.around
     hex_board = board.game == "hex"
     sides = board.edges[player]
@@ -426,7 +425,7 @@ def h_search(board: Board, stones: int, empty: int, player: int, deadline: float
         return True
 
     def add_sc(x: int, y: int, carrier: int, key: int) -> None:
-        if x >= terminals and y >= terminals and carrier.bit_count() > inner_size:
+        if lean and x >= terminals and y >= terminals and carrier.bit_count() > INNER_SC_SIZE:
             return
         if hex_board:
             if x + y == 1:
@@ -554,10 +553,10 @@ def h_search(board: Board, stones: int, empty: int, player: int, deadline: float
                     for other in others:
                         if not (other & carrier or other & end_bit):
                             add_sc(end, z, carrier | other | mid_bit, mid_bit)
-                elif end_bit and z_bit:  # two empty cells through a group
-                    if carrier.bit_count() <= link_limit:
+                elif lean and end_bit and z_bit:  # two empty cells through a group
+                    if carrier.bit_count() <= LINK_LIMIT:
                         for other in others:
-                            if not (other & carrier or other & end_bit) and (carrier | other).bit_count() <= link_limit:
+                            if not (other & carrier or other & end_bit) and (carrier | other).bit_count() <= LINK_LIMIT:
                                 add_vc(end, z, carrier | other)
                 else:
                     for other in others:
