@@ -118,6 +118,7 @@ LINK_LIMIT = 2
 #: same nodes in 5.8 s against 6.3 s; a limit of 2 took 11 % more nodes,
 #: 0 ten times as many.
 INNER_SC_SIZE = 4
+#: (The same bound as the master's solver, ``ai.connection.SOLVER_MAX_EMPTY``.)
 LEAN_MAX_EMPTY = 49
 #: Between two empty cells the AND rule makes only the SCs of one common
 #: neighbour (the OR rule turns two of them into a bridge); a longer SC
