@@ -131,9 +131,9 @@ LINK_LIMIT = 2
 INNER_SC_SIZE = 4
 #: (The same bound as the master's solver, ``ai.connection.SOLVER_MAX_EMPTY``.)
 LEAN_MAX_EMPTY = 49
-#: Between two empty cells the AND rule makes only the SCs of one common
-#: neighbour (the OR rule turns two of them into a bridge); a longer SC
-#: there is skipped. Those were three quarters of the rule's work. On 240
+#: Between two empty cells H-search makes only the SCs through one common
+#: neighbour (from ``Board.two_apart``; two of them make a bridge); the AND
+#: rule makes no longer SC there. Those were three quarters of its work. On 240
 #: random positions (6 x 6 to 11 x 11) keeping them found as many
 #: edge-to-edge VCs (32) and must-play regions of 22,870 cells against
 #: 23,201, in 2.5-3.3 times the time.
@@ -565,7 +565,7 @@ def h_search(board: Board, stones: int, empty: int, player: int, deadline: float
             # (add_vc changes the lists of end and z, never mid's dict)
             if end_bit and mid_bit:
                 # Two empty cells: SCs through mid to groups (those between
-                # cells only through one cell, made above: see SC_LIMIT's note).
+                # two cells come from ``Board.two_apart``, above).
                 for z, others in group_done[mid].items():
                     joined = near.get(z)
                     if joined and not joined[0]:
