@@ -1682,9 +1682,9 @@ def hex_puzzles(bench: Bench) -> list[Row]:
     states = [tool.puzzle_state(puzzle) for puzzle in puzzles]
     # One request a puzzle, as the page asks its worker for one move at a
     # time: all 38 in one request (a task of over a minute in the worker)
-    # ran at about 1.6 times the worker's usual time per puzzle in half the
-    # runs (2026-12-04: 27 solved where one request a puzzle solved 30-31
-    # in five runs of five).
+    # ran at about 1.6 times the worker's usual time per puzzle in three
+    # runs of six (2026-12-04: 27-31 solved; one request a puzzle: 28-31 in
+    # seven runs, none slow; README, issue 16).
     requests = [{"cases": [{"game": state.to_dict(), "level": level, "seed": bench.seed, "move_time": s.puzzle_s}]}
                 for state, _ in states]
     progress(f"hex puzzles: {len(puzzles)} at {s.puzzle_s:g} s each, in CPython and in the worker")
