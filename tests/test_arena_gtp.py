@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from core import FIRST, SECOND, HexState, YState
+from core import FIRST, SECOND, HexState, UtttState, YState
 from core.y import cell_index
 from tool_modules import load_tool
 
@@ -199,3 +199,32 @@ def test_the_dialect_check_passes_for_our_engine_and_catches_a_wrong_verdict() -
             arena.check_dialect(wrong, lambda: HexState(5, swap=False), 1, seed=2)
     finally:
         wrong.close()
+
+
+def test_ultimate_tic_tac_toe_against_a_gtp_engine_in_two_worker_processes(tmp_path) -> None:
+    # Our own engine as the opponent, as when the master plays a past commit's
+    # py/gtp.py: Ultimate Tic-Tac-Toe speaks our dialect, with draws ("0").
+    assert arena.Dialect().winner("0") is None and arena.MoratDialect.games == ("hex", "y")
+    opponent = f"{sys.executable} {ROOT / 'py' / 'gtp.py'} --game uttt --level beginner --seed 5"
+    out = io.StringIO()
+    record = tmp_path / "games.jsonl"
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        assert arena.main(["--game", "uttt", "--games", "4", "--move-time", "0", "--level", "casual", "--jobs", "2",
+                           "--opponent-gtp", opponent, "--opponent-check-games", "3", "--json",
+                           "--record", str(record)]) == 0
+    summary = json.loads(out.getvalue())
+    assert summary["games"] == 4 == summary["wins"] + summary["draws"] + summary["losses"]
+    assert summary["void"] == [] and summary["forfeits"] == [] and summary["disagreements"] == []
+    games = [json.loads(line) for line in record.read_text().splitlines()]
+    assert [game["ours"] for game in games] == ["X", "O", "X", "O"]  # in game order, colours alternating
+    assert games[0]["moves"][0] == games[1]["moves"][0]  # a pair shares its first move
+    marks = {"W": 0, "D": 0, "L": 0}
+    for game in games:
+        state = UtttState()
+        for text in game["moves"]:
+            state.play(text)
+        winner = state.outcome().winner
+        ours = ("X", "O").index(game["ours"])
+        assert game["result"] == ("D" if winner is None else "W" if winner == ours else "L")
+        marks[game["result"]] += 1
+    assert (marks["W"], marks["D"], marks["L"]) == (summary["wins"], summary["draws"], summary["losses"])

@@ -1,5 +1,5 @@
 """Play our strongest level of UTTT, Hex or Y against OpenSpiel's MCTSBot,
-or of Hex and Y against any GTP engine.
+or against any GTP engine (Hex, Y, and UTTT in our dialect).
 
     python tools/arena.py --game uttt --games 40 --move-time 1.0 [--our-time-factor 0.5] [--gtp]
     python tools/arena.py --game hex --size 11 --games 40 --move-time 1.0 [--jobs 2] [--json]
@@ -7,6 +7,8 @@ or of Hex and Y against any GTP engine.
     python tools/arena.py --game hex --size 11 --games 20 --move-time 2 \
         --opponent-gtp "/path/to/mohex --use-logfile=0" --opponent-dialect mohex \
         --opponent-setup "param_mohex max_games 100; param_mohex num_threads 1"
+    python tools/arena.py --game uttt --games 100 --move-time 0.25 --jobs 2 \
+        --opponent-gtp "python3 /tmp/then/py/gtp.py --game uttt --move-time 0.25"
 
 The opponent is a plain UCT search with random playouts, in C++: OpenSpiel's
 ``MCTSBot`` (``pip install -r requirements-bench.txt``) on its games
@@ -47,8 +49,11 @@ game on its own, the results merged in game order. Output: progress on
 stderr, then a one-line summary and a Markdown table row on stdout, or with
 ``--json`` the summary as one JSON object on stdout.
 
-A GTP opponent (``--opponent-gtp "CMD ARGS"``, Hex and Y) is one process for
-the whole match (started again should it die). Each game it gets
+A GTP opponent (``--opponent-gtp "CMD ARGS"``; Hex and Y, and Ultimate
+Tic-Tac-Toe in our own dialect, e.g. ``py/gtp.py`` of an earlier commit
+checked out elsewhere, to play the engine against its past self) is one
+process for the match (started again should it die), or one per worker
+process with ``--jobs N``. Each game it gets
 ``boardsize N``, ``clear_board``, its dialect's own setup and then the
 commands of ``--opponent-setup`` (separated by ``;``; a refused one stops
 the match). It is told every move with ``play`` and asked with ``genmove``;
@@ -74,7 +79,7 @@ for it, and any disagreement with ours is reported (a sign of a wrong
 translation). Before
 the match, ``--opponent-check-games`` random games (10) are played into it
 move by move and its verdict on each must be ours, or nothing is played.
-Games are played one at a time (``--jobs`` applies to OpenSpiel only).
+Games are played one at a time unless ``--jobs`` says otherwise.
 
 Openings are paired: games 2k and 2k+1 start with the same first stone
 (black's, played by nobody's search), we are black in the first and white
@@ -108,6 +113,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import multiprocessing.util
 import queue
 import random
 import re
@@ -663,7 +669,7 @@ class Dialect:
     ``genmove`` (raises ValueError for text that names no cell)."""
 
     name = "ours"
-    games: tuple[str, ...] = ("hex", "y")
+    games: tuple[str, ...] = ("hex", "y", "uttt")
     first, second = "b", "w"  # the words for our FIRST and SECOND
     result_command: str | None = "final_score"
     setup: tuple[str, ...] = ()  # sent before the user's --opponent-setup
@@ -689,6 +695,8 @@ class Dialect:
         """Its answer to ``result_command`` as FIRST, SECOND, None (no
         winner), or the text itself when it cannot be read."""
         text = answer.strip().upper()
+        if text == "0":  # a draw (Ultimate Tic-Tac-Toe)
+            return None
         return FIRST if text.startswith("B+") else SECOND if text.startswith("W+") else answer
 
 
@@ -716,6 +724,7 @@ class MoratDialect(Dialect):
       left, bottom and right edges."""
 
     name = "morat"
+    games = ("hex", "y")
     first, second = "w", "b"
     result_command = "winner"
 
@@ -976,19 +985,28 @@ def proven_value(state: GameState, seconds: float) -> int | None:
     return value if value in (solver.WIN, solver.LOSS) else None
 
 
+def gtp_state(game: str, size: int) -> GameState:
+    """An empty game for a GTP match: Ultimate Tic-Tac-Toe (``size`` 9, the
+    ``boardsize`` it accepts), or Hex or Y of side ``size`` without the
+    swap rule."""
+    if game == "uttt":
+        return UtttState()
+    return (HexState if game == "hex" else YState)(size, swap=False)
+
+
 class GtpMatch:
     """Games against one GTP opponent, each refereed by our rules."""
 
     def __init__(self, config: GtpMatchConfig, stderr: Any = subprocess.DEVNULL) -> None:
         self.config = config
-        state_class = HexState if config.game == "hex" else YState
-        self.new_state = lambda: state_class(config.size, swap=False)
+        self.new_state = lambda: gtp_state(config.game, config.size)
         self.theirs = GtpOpponent(config.command, DIALECTS[config.dialect](), config.game, config.size,
                                   list(config.setup), config.timeout, stderr)
 
     def our_player(self, game_seed: int) -> InProcessPlayer | GtpPlayer:
         if self.config.gtp:
-            return GtpPlayer(self.config.game, self.config.size, self.config.our_time, game_seed, self.config.level)
+            size = None if self.config.game == "uttt" else self.config.size
+            return GtpPlayer(self.config.game, size, self.config.our_time, game_seed, self.config.level)
         return InProcessPlayer(self.config.game, self.config.our_time, game_seed, self.config.level)
 
     def play(self, index: int) -> GtpGameResult:
@@ -1063,14 +1081,38 @@ class GtpMatch:
 
 
 def play_gtp_match(config: GtpMatchConfig, games: int,  # type: ignore[no-untyped-def]
-                   stderr: Any = subprocess.DEVNULL):
-    """The games' results in order (one opponent process, one game at a time)."""
+                   stderr: Any = subprocess.DEVNULL, jobs: int = 1, stderr_path: str | None = None):
+    """The games' results in game order: one opponent process playing one
+    game at a time, or with ``jobs`` > 1 that many worker processes, each
+    with its own opponent process (its standard error appended to
+    ``stderr_path``, if given)."""
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=_gtp_worker_init,
+                                 initargs=(config, stderr_path)) as pool:
+            yield from pool.map(_gtp_worker_play, range(games))
+        return
     match = GtpMatch(config, stderr)
     try:
         for index in range(games):
             yield match.play(index)
     finally:
         match.close()
+
+
+_worker_gtp_match: GtpMatch | None = None
+
+
+def _gtp_worker_init(config: GtpMatchConfig, stderr_path: str | None) -> None:
+    global _worker_gtp_match
+    stderr = open(stderr_path, "a") if stderr_path else subprocess.DEVNULL
+    _worker_gtp_match = GtpMatch(config, stderr)
+    # Worker processes skip atexit: a multiprocessing finaliser quits the opponent.
+    multiprocessing.util.Finalize(_worker_gtp_match, _worker_gtp_match.close, exitpriority=10)
+
+
+def _gtp_worker_play(index: int) -> GtpGameResult:
+    assert _worker_gtp_match is not None
+    return _worker_gtp_match.play(index)
 
 
 @dataclass
@@ -1106,14 +1148,14 @@ def mean(values: list[float]) -> float:
 
 def gtp_main(options: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """The match against ``--opponent-gtp``."""
-    if options.game not in ("hex", "y"):
-        parser.error("--opponent-gtp plays hex or y")
     dialect = DIALECTS[options.opponent_dialect]()
     if options.game not in dialect.games:
         parser.error(f"the {dialect.name} dialect has no {options.game}")
-    size = options.size or GAMES[options.game].setting("size").default
+    if not sized(options.game) and options.size is not None:
+        parser.error(f"--size applies to {' and '.join(game for game in ADAPTERS if sized(game))} only")
+    size = 9 if not sized(options.game) else options.size or GAMES[options.game].setting("size").default
     try:
-        state = (HexState if options.game == "hex" else YState)(size, swap=False)
+        state = gtp_state(options.game, size)
     except GameError as error:
         parser.error(str(error))
     try:
@@ -1135,7 +1177,7 @@ def gtp_main(options: argparse.Namespace, parser: argparse.ArgumentParser) -> in
         checker = GtpOpponent(options.opponent_gtp, dialect, options.game, size, list(setup),
                               options.opponent_timeout, stderr)
         try:
-            checked = check_dialect(checker, lambda: (HexState if options.game == "hex" else YState)(size, swap=False),
+            checked = check_dialect(checker, lambda: gtp_state(options.game, size),
                                     options.opponent_check_games, options.seed)
         except OpponentError as error:
             print(f"arena.py: the opponent failed the check: {error}", file=sys.stderr)
@@ -1143,9 +1185,16 @@ def gtp_main(options: argparse.Namespace, parser: argparse.ArgumentParser) -> in
         finally:
             checker.close()
         print(f"the opponent scores {checked} random games as our rules do", file=sys.stderr)
-    colours = ("black", "white")
+    colours = ("X", "O") if options.game == "uttt" else ("black", "white")
+    draws = options.game == "uttt"  # the only game with draws: shown where there are some
+
+    def record(signs: bool) -> str:
+        """+W =D -L (or W-D-L without signs); no draws for Hex and Y."""
+        counts = [("+", tally.wins)] + ([("=", tally.draws)] if draws else []) + [("-", tally.losses)]
+        return " ".join(f"{sign}{count}" for sign, count in counts) if signs else \
+            "-".join(str(count) for _, count in counts)
     try:
-        for result in play_gtp_match(config, options.games, stderr):
+        for result in play_gtp_match(config, options.games, stderr, options.jobs, options.opponent_stderr):
             mark = tally.add(result)
             if options.record:
                 with options.record.open("a") as file:
@@ -1160,7 +1209,7 @@ def gtp_main(options: argparse.Namespace, parser: argparse.ArgumentParser) -> in
             if result.their_verdict is not None:
                 note += f"  (it scores the game {result.their_verdict!r})"
             print(f"game {result.index + 1}/{options.games} (opening {opening}, we are {colours[result.our_colour]}): "
-                  f"{mark}  +{tally.wins} -{tally.losses}  score {tally.score:.3f}  ({result.seconds:.1f} s, "
+                  f"{mark}  {record(True)}  score {tally.score:.3f}  ({result.seconds:.1f} s, "
                   f"s/move ours {mean(result.our_seconds):.2f} theirs {mean(result.their_seconds):.2f}){note}",
                   file=sys.stderr)
     finally:
@@ -1169,7 +1218,7 @@ def gtp_main(options: argparse.Namespace, parser: argparse.ArgumentParser) -> in
     elapsed = time.perf_counter() - started
     low, high = wilson(tally.score, tally.games)
     our_mean, their_mean = mean(tally.our_seconds), mean(tally.their_seconds)
-    label = f"{options.game} {size}"
+    label = options.game if not sized(options.game) else f"{options.game} {size}"
     summary = {
         "game": options.game, "size": size, "level": level, "side": "gtp" if options.gtp else "in-process",
         "our_move_time": our_time, "opponent": options.opponent_gtp, "dialect": dialect.name,
@@ -1188,14 +1237,14 @@ def gtp_main(options: argparse.Namespace, parser: argparse.ArgumentParser) -> in
         return 0
     budget = "own budget" if our_time is None else f"{our_time:g} s/move"
     print(f"{label} {level} ({summary['side']}, {budget}) vs {options.opponent_gtp!r} "
-          f"[{dialect.name}; {'; '.join(summary['setup']) or 'no setup'}]: +{tally.wins} -{tally.losses} "
+          f"[{dialect.name}; {'; '.join(summary['setup']) or 'no setup'}]: {record(True)} "
           f"in {tally.games} games, score {tally.score:.1%} (95% CI {low:.1%}-{high:.1%}); "
           f"s/move ours {our_mean:.2f}, theirs {their_mean:.2f}; forfeits {len(tally.forfeits)}, "
           f"resigns {tally.resigns}, void {len(tally.void)}, result disagreements {len(tally.disagreements)}; "
           f"{elapsed / 60:.1f} min")
     for line in tally.forfeits + tally.stopped + tally.void + tally.disagreements:
         print(f"  {line}")
-    print(f"| {label} | {level} | {our_mean:.2f} | {their_mean:.2f} | {tally.games} | {tally.wins}-{tally.losses} | "
+    print(f"| {label} | {level} | {our_mean:.2f} | {their_mean:.2f} | {tally.games} | {record(False)} | "
           f"{tally.score:.1%} | {low:.1%}-{high:.1%} |")
     return 0
 
