@@ -142,9 +142,10 @@ def bench_search(request: dict[str, Any]) -> dict[str, Any]:
     or {"error": message}. Search i of a case uses seed ``seed + i``; the
     moves found prove that both runtimes searched the same trees. The cases
     take turns, as in bench_moves. A ``master`` case searches with the
-    master level's knowledge (Hex and Y: its selection, priors, H-search at
-    the tree's nodes), the exact solver's tables cleared before each search
-    so that no search reuses another's analyses."""
+    master level's knowledge (UTTT: the evaluation's minimax; Hex and Y:
+    its selection, priors, H-search at the tree's nodes), the exact
+    solver's tables cleared before each search so that no search reuses
+    another's analyses."""
     seed, warmup, repeats = int(request["seed"]), int(request["warmup"]), int(request["repeats"])
     cases = []
     for case in request["cases"]:
@@ -153,7 +154,7 @@ def bench_search(request: dict[str, Any]) -> dict[str, Any]:
         if not hasattr(engine, "search"):
             raise ValueError(f"the {state.game} computer does not search")
         master = bool(case.get("master", False))
-        if master and state.game not in ("hex", "y"):
+        if master and state.game not in ("uttt", "hex", "y"):
             raise ValueError(f"the {state.game} computer has no master search")
         cases.append((state, engine, int(case["iterations"]), master))
     results: list[dict] = [{"samples": [], "moves": [], "nodes": []} for _ in cases]

@@ -15,6 +15,7 @@ import pytest
 import ai
 from ai import uttt as engine
 from core import FIRST, SECOND
+from core import uttt as core_uttt
 from core.uttt import UtttState
 
 #: The side to move (O) wins by force in three plies, with i4 only.
@@ -132,6 +133,164 @@ def test_the_solver_sees_the_loss_from_the_other_side():
     result = engine.search(state, iterations=20_000, seed=1)
     assert result.proof == engine.LOSS
     assert state.is_legal(result.move)
+
+
+#: Six legal moves; five lose by force, and the sixth draws: all boards get
+#: decided without a line.
+ONLY_DRAW = (
+    "i2 i6 h7 f2 g4 a3 b7 e3 f7 i1 g2 b4 e2 d6 c7 h3 e8 e4 f1 h2 d5 c4 i3 i8 h4 d1 b2 d4 c2 h6 d7 a1 b3 "
+    "e7 e1 d2 a5 b6 e9 f8 i4 h1 d3 b9 d8 b5 f4 c8 b8 e6 f9 h9 g9 a9 a7 c1 i9 g8 b1"
+)
+#: Random games where the side to move is sent to a board with four or more
+#: empty cells: it can take that board (TAKES), or it cannot but the
+#: opponent could (BLOCKS).
+TAKES = "i2 h4 e2 e4 f3 h9 e9 d9 a8 b4 d2 a4 a3 b9 e8 d4 c3 h8 e6 e7 d3 a7"
+BLOCKS = TAKES + " c1 g1 a1"
+
+
+def minimax(state: UtttState) -> int:
+    """The value of a position for its side to move (1, 0, -1) by brute force."""
+    outcome = state.outcome()
+    if outcome is not None:
+        return 0 if outcome.winner is None else 1 if outcome.winner == state.turn else -1
+    best = -1
+    for move in state.legal_moves():
+        state.push(move)
+        best = max(best, -minimax(state))
+        state.pop()
+        if best == 1:
+            break
+    return best
+
+
+def test_the_solver_proves_a_draw_and_plays_the_only_move_that_keeps_it():
+    state = position(ONLY_DRAW)
+    values = {}
+    for move in state.legal_moves():
+        state.push(move)
+        values[move] = -minimax(state)
+        state.pop()
+    assert sorted(values.values()) == [-1, -1, -1, -1, -1, 0]
+    (draw,) = [move for move, value in values.items() if value == 0]
+    result = engine.search(state, iterations=20_000, seed=1)
+    assert (result.proof, result.win_rate, result.move) == (engine.DRAWN, 0.5, draw)
+    assert result.iterations < 20_000  # solved, so it stopped
+    verdict = ai.new_engine("uttt").evaluate(state, seconds=1.0)
+    assert (verdict.proof, verdict.chance, verdict.move) == (engine.DRAWN, 0.5, draw)
+
+
+# -- the playout policy ----------------------------------------------------------------------------
+def first_playout_moves(state: UtttState) -> set[int]:
+    """Every cell the playout policy may choose first in ``state`` (a board
+    is forced): the playout is stopped at its second random draw, for each
+    first draw on a fine grid."""
+
+    class Stop(Exception):
+        pass
+
+    chosen = set()
+    for tenth in range(100):
+        draws = iter([tenth / 100])
+
+        def rand():
+            try:
+                return next(draws)
+            except StopIteration:
+                raise Stop from None
+
+        marks = [list(state.marks(0)), list(state.marks(1))]
+        before = [row.copy() for row in marks]
+        won = [state.won_boards(0), state.won_boards(1)]
+        try:
+            engine._playout(marks, won, state.closed_boards, state.forced_board, state.turn, rand)
+        except Stop:
+            pass
+        board = state.forced_board
+        (position,) = [p for p in range(9) if (marks[state.turn][board] ^ before[state.turn][board]) >> p & 1]
+        chosen.add(core_uttt.BOARD_CELLS[board][position])
+    return chosen
+
+
+def small_board_takers(state: UtttState, player: int) -> set[int]:
+    """The legal cells that would win their small board for ``player``, by the rules."""
+    found = set()
+    for move in state.legal_moves():
+        board = core_uttt.CELL_BOARD[move]
+        trial = UtttState()
+        for cell in core_uttt.BOARD_CELLS[board]:
+            owner = state.cell_owner(cell)
+            if owner is not None:
+                trial._marks[owner][board] |= 1 << core_uttt.CELL_POSITION[cell]
+        trial._marks[player][board] |= 1 << core_uttt.CELL_POSITION[move]
+        if core_uttt.HAS_LINE[trial._marks[player][board]]:
+            found.add(move)
+    return found
+
+
+def test_the_playout_takes_a_small_board_when_it_can():
+    state = position(TAKES)
+    takers = small_board_takers(state, state.turn)
+    assert takers and len(state.legal_moves()) >= 4 and state.forced_board is not None
+    assert first_playout_moves(state) == takers
+
+
+def test_the_playout_blocks_the_opponent_else_plays_anywhere():
+    state = position(BLOCKS)
+    assert not small_board_takers(state, state.turn) and state.forced_board is not None
+    blocks = small_board_takers(state, state.turn ^ 1)
+    assert blocks and len(state.legal_moves()) >= 4
+    assert first_playout_moves(state) == blocks
+    quiet = position("e5 e4")  # nobody can take a board: any empty cell of the forced one
+    assert first_playout_moves(quiet) == set(quiet.legal_moves())
+
+
+# -- the evaluation ----------------------------------------------------------------------------------
+def evaluation(state: UtttState) -> float:
+    forced = -1 if state.forced_board is None else state.forced_board
+    return engine.evaluate([list(state.marks(0)), list(state.marks(1))], [state.won_boards(0), state.won_boards(1)],
+                           state.closed_boards, forced, state.turn)
+
+
+def made(won_by_mover: int, won_by_other: int, drawn: int = 0, mover: int = FIRST) -> UtttState:
+    """A hand-made position: small boards won by the side to move, by the
+    other, and drawn (9-bit masks), the rest empty, a free choice."""
+    state = UtttState()
+    line, draw_x, draw_o = 0b000_000_111, 0b110_001_101, 0b001_110_010  # a row; a full board without a line
+    for board in range(9):
+        bit = 1 << board
+        if won_by_mover & bit:
+            state._marks[mover][board] = line
+        elif won_by_other & bit:
+            state._marks[mover ^ 1][board] = line
+        elif drawn & bit:
+            state._marks[FIRST][board], state._marks[SECOND][board] = draw_x, draw_o
+    state._won = [won_by_mover, won_by_other] if mover == FIRST else [won_by_other, won_by_mover]
+    state._closed = won_by_mover | won_by_other | drawn
+    state.moves = [0] * (len(state.moves) + mover)  # only the side to move is read
+    return state
+
+
+def test_the_evaluation_favours_the_side_with_the_better_big_board():
+    assert evaluation(UtttState()) > 0.5  # the first move's tempo
+    for mover in (FIRST, SECOND):
+        two_in_line = made(0b000_010_001, 0b000_000_110, mover=mover)  # boards 1, 5 (9 open) against 2, 3
+        assert evaluation(two_in_line) > 0.7
+        assert evaluation(made(0b000_000_110, 0b000_010_001, mover=mover)) < 0.3
+        assert evaluation(made(0b000_000_001, 0, mover=mover)) > evaluation(made(0, 0, mover=mover))
+        assert evaluation(made(0, 0b000_010_000, mover=mover)) < 0.5  # the centre board lost
+        # The same position for the other side, colours swapped: the same value.
+        assert evaluation(made(0b000_010_001, 0b000_000_110, mover=mover ^ 1)) == evaluation(two_in_line)
+
+
+def test_the_evaluation_calls_a_dead_position_even():
+    # X has won boards 1, 2 and 4, O the centre, boards 3 and 7 are drawn:
+    # every line holds a board the one side or the other can never use.
+    dead = made(0b000_001_011, 0b000_010_000, drawn=0b001_000_100)
+    assert not dead.is_over() and dead.legal_moves()
+    for player in (FIRST, SECOND):
+        usable = dead.won_boards(player) | (0b111_111_111 ^ dead.closed_boards)
+        assert all(line & ~usable for line in core_uttt.LINES)
+    assert evaluation(dead) == 0.5
 
 
 # -- tree reuse ------------------------------------------------------------------------------------

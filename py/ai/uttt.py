@@ -66,10 +66,12 @@ with half the time; 60 games each at 0.25 s a move: 61.7 % (29-16-15;
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import time
-from typing import NamedTuple
+from pathlib import Path
+from typing import Any, NamedTuple
 
 from core.uttt import (
     BITS, BOARD_CELLS, CELL_BOARD, CELL_POSITION, CELLS_OF, FULL, HAS_LINE, LINES, WINNING_CELLS, UtttState,
@@ -94,6 +96,8 @@ LINE_POSSIBLE: tuple[bool, ...] = tuple(
 #: position its side to move wins is never chosen, one into a lost position
 #: always, and a proven draw is worth exactly a draw.
 PROVEN_MEAN = {WIN: -1e9, DRAWN: 0.5, LOSS: 1e9}
+#: A proven node's ``ev`` (for its mover): what the proof is worth to it.
+PROVEN_EV = {WIN: 0.0, DRAWN: 0.5, LOSS: 1.0}
 
 
 class Node:
@@ -109,7 +113,7 @@ class Node:
     mover): WIN, LOSS or DRAWN, as everywhere (``ai.search``).
     """
 
-    __slots__ = ("move", "children", "visits", "mean", "rsqrt", "proof")
+    __slots__ = ("move", "children", "visits", "mean", "rsqrt", "proof", "ev")
 
     def __init__(self, move: int, visits: float = 0.0, mean: float = 0.5) -> None:
         self.move = move
@@ -118,10 +122,12 @@ class Node:
         self.mean = mean
         self.rsqrt = visits ** -0.5 if visits else 0.0
         self.proof: int | None = None
+        self.ev = 0.5
 
     def prove(self, proof: int) -> None:
         self.proof = proof
         self.mean = PROVEN_MEAN[proof]
+        self.ev = PROVEN_EV[proof]
 
     def child(self, move: int) -> Node | None:
         for child in self.children or ():
@@ -245,6 +251,162 @@ def _playout(marks: list[list[int]], won: list[int], closed: int, forced: int, p
         player ^= 1
 
 
+# -- the evaluation ----------------------------------------------------------------
+# Each small board gets both players' chances of winning it, from a table
+# (``uttt_boards.json``, made by tools/uttt_boards.py from games of the
+# playout policy) indexed by the board's pattern seen by the side to move,
+# up to symmetry, and its kind: the board the side to move is sent to, one
+# of the others while a board is forced, or any board on a free choice.
+# Treating the boards as independent, each player's chance of some line of
+# three on the big board follows; a logistic of the difference is the
+# evaluation. It knows which boards are won, drawn or dead, the small-board
+# threats, and the tempo of being sent to a board; not the tactics between
+# boards, which the search and its playouts see.
+
+KIND_OTHER, KIND_SENT, KIND_FREE = 0, 1, 2
+
+#: The boards of each line of the big board.
+LINE_BOARDS: tuple[tuple[int, ...], ...] = tuple(BITS[line] for line in LINES)
+
+#: A pattern the table does not know: both players' chances.
+UNKNOWN_CHANCES = (0.3, 0.3)
+
+_symmetries: list[tuple[int, ...]] = []  # the eight maps of a 9-bit mask, built on first use
+_table: dict[int, tuple[float, float]] = {}  # kind << 18 | canonical pattern -> chances
+_chances_of: dict[int, tuple[float, float]] = {}  # kind << 18 | pattern -> chances, filled as met
+_scale = 0.0  # the logistic's scale; 0 until the table is loaded
+
+
+def canonical_pattern(mine: int, theirs: int) -> int:
+    """The least of ``mine | theirs << 9`` over the board's eight symmetries."""
+    if not _symmetries:
+        for turns in range(4):
+            for mirror in (False, True):
+                where = []
+                for cell in range(9):
+                    for _ in range(turns):
+                        cell = cell % 3 * 3 + 2 - cell // 3  # a quarter turn
+                    where.append(cell // 3 * 3 + 2 - cell % 3 if mirror else cell)
+                _symmetries.append(tuple(sum(1 << where[cell] for cell in BITS[mask]) for mask in range(512)))
+    return min(symmetry[mine] | symmetry[theirs] << 9 for symmetry in _symmetries)
+
+
+def load_board_table(data: dict[str, Any] | None = None) -> None:
+    """Read the small-board table (``data`` in the file's format, or the
+    committed file); the evaluation reads it on first use by itself."""
+    global _scale
+    if data is None:
+        data = json.loads(Path(__file__).with_name("uttt_boards.json").read_text())
+    table: dict[int, tuple[float, float]] = {}
+    for kind, name in ((KIND_OTHER, "other"), (KIND_SENT, "sent"), (KIND_FREE, "free")):
+        for pattern, mover, other in data[name]:
+            table[kind << 18 | pattern] = (mover / 1000, other / 1000)
+    _table.clear()
+    _table.update(table)
+    _chances_of.clear()
+    _scale = float(data["scale"])
+
+
+def _chances(key: int) -> tuple[float, float]:
+    """The chances of a board (``kind << 18 | mine | theirs << 9``): the
+    side to move's and the other's; remembered."""
+    if not _scale:
+        load_board_table()
+    canonical = canonical_pattern(key & FULL, key >> 9 & FULL)
+    pair = _table.get(key >> 18 << 18 | canonical) or _table.get(canonical) or UNKNOWN_CHANCES
+    _chances_of[key] = pair
+    return pair
+
+
+def _board_chances(marks: list[list[int]], won: list[int], closed: int, forced: int,
+                   player: int) -> tuple[list[float], list[float]]:
+    """Each board's chance of being won by ``player`` (to move) and by the other."""
+    mine, theirs = marks[player], marks[player ^ 1]
+    won_mine, won_theirs = won[player], won[player ^ 1]
+    me, them = [0.0] * 9, [0.0] * 9
+    known = _chances_of
+    for board in range(9):
+        bit = 1 << board
+        if won_mine & bit:
+            me[board] = 1.0
+        elif won_theirs & bit:
+            them[board] = 1.0
+        elif not closed & bit:
+            kind = KIND_FREE if forced < 0 else KIND_SENT if board == forced else KIND_OTHER
+            key = kind << 18 | mine[board] | theirs[board] << 9
+            me[board], them[board] = known.get(key) or _chances(key)
+    return me, them
+
+
+def _edge(me: list[float], them: list[float]) -> float:
+    """One side's chance of some line of boards minus the other's."""
+    miss_me = miss_them = 1.0
+    for a, b, c in LINE_BOARDS:
+        miss_me *= 1.0 - me[a] * me[b] * me[c]
+        miss_them *= 1.0 - them[a] * them[b] * them[c]
+    return miss_them - miss_me
+
+
+def line_edge(marks: list[list[int]], won: list[int], closed: int, forced: int, player: int) -> float:
+    """The side to move's chance of a line of boards minus the opponent's
+    (the evaluation before its logistic)."""
+    return _edge(*_board_chances(marks, won, closed, forced, player))
+
+
+def evaluate(marks: list[list[int]], won: list[int], closed: int, forced: int, player: int) -> float:
+    """The evaluation of a position (not over): the chance that ``player``,
+    to move, wins, a draw counting half."""
+    edge = line_edge(marks, won, closed, forced, player)
+    if not _scale:
+        load_board_table()
+    return 1.0 / (1.0 + math.exp(-_scale * edge))
+
+
+def _child_values(marks: list[list[int]], won: list[int], closed: int, player: int,
+                  moves: list[int]) -> list[float]:
+    """``evaluate`` after each of ``moves`` for ``player``, who plays it (1
+    for a move that wins the game): the boards' chances are worked out once
+    for the position and changed where a move changes them (its board, and
+    the board it sends the opponent to; every open board on a free choice)."""
+    if not _scale:
+        load_board_table()
+    opponent = player ^ 1
+    mine, theirs = marks[opponent], marks[player]  # "mine": the side to move after the move
+    won_mover = won[player]
+    base_me, base_them = _board_chances(marks, won, closed, 9, opponent)  # no board is "sent"
+    known = _chances_of
+    scale = _scale
+    values = []
+    for move in moves:
+        board, position = CELL_BOARD[move], CELL_POSITION[move]
+        after = theirs[board] | 1 << position
+        me, them = base_me.copy(), base_them.copy()
+        decided = True
+        if HAS_LINE[after]:
+            if HAS_LINE[won_mover | 1 << board]:
+                values.append(1.0)
+                continue
+            me[board], them[board] = 0.0, 1.0
+        elif after | mine[board] == FULL:
+            me[board] = them[board] = 0.0
+        else:
+            decided = False
+        if closed >> position & 1 or (decided and position == board):
+            # A free choice: every open board is of that kind.
+            now_closed = closed | 1 << board if decided else closed
+            for other in BITS[FULL ^ now_closed]:
+                key = KIND_FREE << 18 | mine[other] | (after if other == board else theirs[other]) << 9
+                me[other], them[other] = known.get(key) or _chances(key)
+        else:
+            if not decided and board != position:
+                key = mine[board] | after << 9  # KIND_OTHER
+                me[board], them[board] = known.get(key) or _chances(key)
+            key = KIND_SENT << 18 | mine[position] | (after if position == board else theirs[position]) << 9
+            me[position], them[position] = known.get(key) or _chances(key)
+        values.append(1.0 / (1.0 + math.exp(scale * _edge(me, them))))
+    return values
+
+
 class Prior(NamedTuple):
     """Knowledge a new child starts with, as ``visits`` virtual playouts
     averaging 0.5 plus the bonuses that apply (for the player moving)."""
@@ -266,7 +428,7 @@ class Search:
     for that position), ``run`` it, read ``best_move``."""
 
     def __init__(self, state: UtttState, rng: random.Random, exploration: float = 0.7,
-                 root: Node | None = None, prior: Prior = DEFAULT_PRIOR) -> None:
+                 root: Node | None = None, prior: Prior = DEFAULT_PRIOR, minimax_weight: float = 0.0) -> None:
         if state.is_over():
             raise ValueError(f"no move to search: the game is over in {state.position_text()}")
         self.player = state.turn
@@ -278,8 +440,10 @@ class Search:
         self.rng = rng
         self.exploration = exploration
         self.prior = prior
+        self.minimax_weight = minimax_weight
         self.root = root if root is not None else Node(state.last_move if state.moves else -1)
         self.iterations = 0
+        self.nodes = 0  # children created by this search's expansions
 
     # -- the loop ------------------------------------------------------------------
     def run(self, max_iterations: int | None = None, seconds: float | None = None) -> SearchResult:
@@ -297,10 +461,11 @@ class Search:
         # than a playout in Pyodide.
         done = spend(self._iterate, root, max_iterations, deadline, every=16)
         self.iterations += done
+        nodes, self.nodes = self.nodes, 0
         best = best_child(root)
         # The chosen child's mean is for its mover, the side to move here.
         rate = best.mean if best.proof is None else 0.5 if best.proof == DRAWN else float(best.proof == LOSS)
-        return SearchResult(best.move, done, root.visits, root.proof, rate, time.perf_counter() - start)
+        return SearchResult(best.move, done, root.visits, root.proof, rate, time.perf_counter() - start, nodes)
 
     def _expand(self, node: Node, marks: list[list[int]], won: list[int], closed: int, forced: int,
                 player: int) -> None:
@@ -312,6 +477,7 @@ class Search:
             child.prove(LOSS)  # the opponent, to move there, has lost
             node.children = [child]
             node.prove(WIN)
+            self.nodes += 1
             return
         prior = self.prior
         weight = prior.visits
@@ -338,7 +504,11 @@ class Search:
                 if WINNING_CELLS[target_theirs] & (FULL ^ (target_mine | target_theirs)):
                     value += prior.sends_to_threat
             children.append(Node(move, weight, value))
+        if self.minimax_weight:
+            for child, value in zip(children, _child_values(marks, won, closed, player, [c.move for c in children])):
+                child.ev = value
         node.children = children
+        self.nodes += len(children)
 
     def _iterate(self) -> None:
         rand = self.rng.random
@@ -349,6 +519,8 @@ class Search:
         path = [node]
         log, sqrt = math.log, math.sqrt
         scale = self.exploration
+        weight = self.minimax_weight
+        keep = 1.0 - weight
         while True:
             if node.proof is not None:
                 result = player if node.proof == WIN else DRAW if node.proof == DRAWN else player ^ 1
@@ -364,10 +536,16 @@ class Search:
             # UCT (a child proven lost has a mean no bonus can lift).
             explore = scale * sqrt(log(node.visits + 1))
             best, best_value = children[0], -2e9
-            for child in children:
-                value = child.mean + explore * child.rsqrt
-                if value > best_value:
-                    best, best_value = child, value
+            if weight:
+                for child in children:
+                    value = keep * child.mean + weight * child.ev + explore * child.rsqrt
+                    if value > best_value:
+                        best, best_value = child, value
+            else:
+                for child in children:
+                    value = child.mean + explore * child.rsqrt
+                    if value > best_value:
+                        best, best_value = child, value
             node = best
             path.append(node)
             closed, forced, result = _play(marks, won, closed, player, node.move)
@@ -381,6 +559,7 @@ class Search:
         # ``player`` is the side to move at the last node; its mover is the other.
         reward = 0.5 if result == DRAW else 1.0 if result == player ^ 1 else 0.0
         proving = path[-1].proof is not None
+        minimax = self.minimax_weight != 0.0
         for index in range(len(path) - 1, -1, -1):
             node = path[index]
             visits = node.visits + 1
@@ -391,6 +570,13 @@ class Search:
             reward = 1.0 - reward
             if proving and index < len(path) - 1:
                 proving = _prove(node)
+            if minimax and node.proof is None and node.children:
+                # The evaluation backed up by minimax: the best child's, for the other side.
+                best = 0.0
+                for child in node.children:
+                    if child.ev > best:
+                        best = child.ev
+                node.ev = 1.0 - best
 
     # -- the answer ------------------------------------------------------------------
     def best_move(self) -> int:
@@ -448,13 +634,14 @@ class Level(NamedTuple):
     reuse: bool = False
     slip: float = 0.0
     exploration: float = 0.7
+    minimax_weight: float = 0.0  # the share of the evaluation's minimax in a move's value (0: not evaluated)
 
 
 LEVEL_SETTINGS: dict[str, Level] = {
     "beginner": Level(iterations=40, seconds=0.5, slip=0.3),
     "casual": Level(iterations=300, seconds=0.5, slip=0.1),
     "strong": Level(iterations=3000, seconds=1.0),
-    "master": Level(iterations=None, seconds=2.0, reuse=True),
+    "master": Level(iterations=None, seconds=2.0, reuse=True, exploration=0.5, minimax_weight=0.5),
 }
 LEVELS: list[str] = list(LEVEL_SETTINGS)
 
@@ -491,12 +678,12 @@ class Engine(BaseEngine):
 
     def search(self, state: UtttState, iterations: int | None = None, seconds: float | None = None,
                seed: int | None = None, exploration: float = 0.7, reuse: bool = False,
-               prior: Prior = DEFAULT_PRIOR) -> SearchResult:
+               prior: Prior = DEFAULT_PRIOR, minimax_weight: float = 0.0) -> SearchResult:
         """Run one search on ``state`` (left unchanged) and return what it
         found. With ``reuse``, start from the kept tree when it covers this
         position and keep the new tree for the next call."""
         root = self.kept_root(state) if reuse else None
-        searcher = Search(state, self.rng(state, seed), exploration, root, prior)
+        searcher = Search(state, self.rng(state, seed), exploration, root, prior, minimax_weight)
         result = searcher.run(iterations, seconds)
         if reuse:
             self.keep(state, searcher.root)
@@ -509,14 +696,15 @@ class Engine(BaseEngine):
         if move is not None:
             return move
         if move_time is not None:
-            return self.search(state, None, move_time, seed, settings.exploration, reuse=True).move
+            return self.search(state, None, move_time, seed, settings.exploration, reuse=True,
+                               minimax_weight=settings.minimax_weight).move
         if settings.slip:
             rng = self.rng(state, seed)
             if rng.random() < settings.slip:
                 return rng.choice(state.legal_moves())
             seed = None if seed is None else rng.randrange(1 << 30)
         return self.search(state, settings.iterations, settings.seconds, seed, settings.exploration,
-                           settings.reuse).move
+                           settings.reuse, minimax_weight=settings.minimax_weight).move
 
     def move_chance(self, state: UtttState, move: int) -> float | None:
         root = self.kept_root(state)
@@ -551,7 +739,9 @@ class Engine(BaseEngine):
         elif len(safe) == 1:
             reason, chosen = "blocks", safe[0]
         root = self.kept_root(state)
-        searcher = Search(state, self.rng(state, seed), LEVEL_SETTINGS["master"].exploration, root)
+        master = LEVEL_SETTINGS["master"]
+        searcher = Search(state, self.rng(state, seed), master.exploration, root,
+                          minimax_weight=master.minimax_weight)
         result = searcher.run(iterations, seconds)
         self.keep(state, searcher.root)
         proof = result.proof
@@ -620,9 +810,15 @@ def _proof_length(root: Node, state: UtttState) -> int | None:
 
 
 def search(state: UtttState, iterations: int | None = None, seconds: float | None = None,
-           seed: int | None = None, exploration: float = 0.7, prior: Prior = DEFAULT_PRIOR) -> SearchResult:
+           seed: int | None = None, exploration: float = 0.7, prior: Prior = DEFAULT_PRIOR,
+           master: bool = False) -> SearchResult:
     """One search on ``state`` by a fresh engine (``Engine.search``): no
-    tree is reused or kept."""
+    tree is reused or kept. ``master`` searches with the master level's
+    exploration and evaluation instead of ``exploration`` and none."""
+    if master:
+        level = LEVEL_SETTINGS["master"]
+        return Engine().search(state, iterations, seconds, seed, level.exploration, prior=prior,
+                               minimax_weight=level.minimax_weight)
     return Engine().search(state, iterations, seconds, seed, exploration, prior=prior)
 
 
