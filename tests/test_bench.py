@@ -361,19 +361,20 @@ def test_the_worker_search_hook_runs_each_engine_reproducibly() -> None:
 def test_the_worker_search_hook_times_the_master_search_with_its_nodes() -> None:
     import bench_worker
 
-    assert [game for _, game, _ in bench.MASTER_SEARCHES] == ["hex", "y"]
+    assert [game for _, game, _ in bench.MASTER_SEARCHES] == ["uttt", "hex", "y"]
     assert bench.master_search in bench.MEASUREMENTS
     cases = [{"game": bench.GAMES[game].from_settings(settings).to_dict(), "iterations": 64, "master": master}
              for _, game, settings in bench.MASTER_SEARCHES for master in (True, False)]
     request = {"cases": cases, "seed": 5, "warmup": 0, "repeats": 2}
     reply = json.loads(bench_worker.bench_search(json.dumps(request)))
-    for result in reply["results"]:
-        assert len(result["nodes"]) == 2 and all(0 < n < 1 for n in result["nodes"])  # a node every few playouts
+    for (_, game, _), result in zip([entry for entry in bench.MASTER_SEARCHES for _ in (0, 1)], reply["results"]):
+        assert len(result["nodes"]) == 2
+        if game == "uttt":  # all of a node's children at once, on its second visit
+            assert all(1 < n < 10 for n in result["nodes"])
+        else:
+            assert all(0 < n < 1 for n in result["nodes"])  # a node every few playouts
     again = json.loads(bench_worker.bench_search(json.dumps(request)))
     assert [r["moves"] for r in again["results"]] == [r["moves"] for r in reply["results"]]
-    uttt = {**request, "cases": [{"game": bench.GAMES["uttt"].from_settings({}).to_dict(), "iterations": 8,
-                                  "master": True}]}
-    assert "no master search" in json.loads(bench_worker.bench_search(json.dumps(uttt)))["error"]
 
 
 def test_the_worker_choose_hook_plays_what_the_ai_plays() -> None:
@@ -479,6 +480,10 @@ def test_quick_mode_does_less_of_everything_and_every_game_has_its_rows() -> Non
         assert getattr(bench.QUICK, name) <= getattr(bench.FULL, name), name
     assert bench.QUICK.startup_rounds >= 2  # both orders of the A/B pair
     assert bench.FULL.openspiel_factors == (1.0, 0.5)  # equal time and half time, as the game issues ask
+    # Ultimate Tic-Tac-Toe's own (issue 17): equal time and a quarter of it.
+    assert bench.openspiel_plan("uttt", bench.FULL) == ((1.0, 0.75), (0.25, 0.6))
+    assert bench.openspiel_plan("hex", bench.FULL) == ((1.0, 0.6), (0.5, 0.5))
+    assert bench.openspiel_plan("uttt", bench.QUICK) == ((1.0, 0.75),)  # quick mode plays, judges nothing
     assert bench.openspiel_strength in bench.MEASUREMENTS and bench.search_throughput in bench.MEASUREMENTS
     assert {game for _, game, _ in bench.PLAYOUTS} == set(bench.GAMES)
     assert bench.hex_puzzles in bench.MEASUREMENTS and bench.QUICK.puzzle_s < bench.FULL.puzzle_s == 2.0

@@ -1220,8 +1220,8 @@ def gtp_main(options: argparse.Namespace, parser: argparse.ArgumentParser) -> in
     our_mean, their_mean = mean(tally.our_seconds), mean(tally.their_seconds)
     label = options.game if not sized(options.game) else f"{options.game} {size}"
     summary = {
-        "game": options.game, "size": size, "level": level, "side": "gtp" if options.gtp else "in-process",
-        "our_move_time": our_time, "opponent": options.opponent_gtp, "dialect": dialect.name,
+        "game": options.game, "size": size if sized(options.game) else None, "level": level,
+        "side": "gtp" if options.gtp else "in-process", "our_move_time": our_time, "opponent": options.opponent_gtp, "dialect": dialect.name,
         "setup": list(dialect.setup + setup), "openings": options.openings,
         "our_s_per_move": round(our_mean, 4), "their_s_per_move": round(their_mean, 4),
         "our_moves": len(tally.our_seconds), "their_moves": len(tally.their_seconds),

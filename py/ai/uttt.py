@@ -14,6 +14,18 @@
   positions where the side to move wins at once are proven, and proofs go up
   the tree; a move proven lost is never chosen, a proven win is played at
   once, and the search stops when the root is solved;
+- at the master level, an evaluation backed up by minimax beside the
+  playouts' mean ("implicit minimax backups", after Lanctot, Winands,
+  Pepels and Sturtevant, 2014): when a node is expanded, every child gets
+  ``evaluate`` of its position (``Node.ev``, for the child's mover); each
+  playout's way back sets every node on its path to the best of its
+  children's values, seen from the other side; a child is chosen by half
+  its playouts' mean and half that minimax value, plus UCT's bonus. The
+  evaluation (see "the evaluation" below) is a good judge of which of two
+  sibling moves is better and a poor judge of the position's absolute
+  value (the tactics between boards are beyond it), so it serves as minimax
+  over the tree, not as the playouts' replacement; where it replaced the
+  playouts, or was averaged into them, the search got weaker;
 - tree reuse: the strongest level, and any search given ``move_time``, keeps
   its tree in the ``Engine`` that searched (see ``ai.search``). Its next
   request whose move list extends that one starts from the matching node,
@@ -46,7 +58,9 @@ on the spot and answers at once when there is only one legal move.
 The caps make the weak levels equally weak on every device; master is
 limited by time only: 2 s in the browser's worker, which runs at about 0.6x
 CPython, is about 1.2 s of CPython's work. ``move_time`` replaces the budget
-with that many seconds at master's full strength.
+with that many seconds at master's full strength. Only master evaluates
+(``Level.minimax_weight``), with exploration 0.5; the others search as
+before, so their measured ratings stand.
 
 Tuning (self-play at equal playouts, 2000-3000 a move, 40-60 games each,
 so +-8 %): win/block playouts beat plain random ones (62 %) and win-only
@@ -56,12 +70,29 @@ better (62 %). Priors beat none (62 %); doubling their weight and visits
 added a little (60 %). Exploration 0.7 beat 0.5 (63 %) and 0.4 (56 %);
 1.0 was level (51 %).
 
+The evaluation's minimax (issue 17), by ``tools/arena.py`` against the
+master of commit 0b8cc0d (``py/gtp.py`` of that commit as the opponent),
+100 games a match at 0.0625 s a move each, colours alternating: share 0.5
+with exploration 0.7 scored 68.5 %, with exploration 0.5 71 %, 0.35
+65.5 %, 1.0 60.5 %; shares 0.3 and 0.7 (exploration 0.7) 64.5 % and
+61.5 %; halving the priors' weight 70 %; the evaluation mixed into each
+playout's result (0.3 of it) 63.5 %. At 3,000 playouts a move each (the
+time left out; a first version of the table, exploration 0.7) shares 0.3
+and 0.6 scored 73 % and 75 %: a search with it makes about 0.75 times the
+playouts a second. Before the minimax, the evaluation in other roles lost
+or broke even against the same opponent (60 games each): as the playouts'
+replacement 22-44 % (with 2.5 times the iterations), as the children's
+priors 43-51 %, as the policy of a PUCT selection 33-45 %, cut-off
+playouts (10 plies, then the evaluation) 50 %, half of each playout's
+result 52 %.
+
 Against OpenSpiel's MCTSBot (plain UCT in C++, random rollouts, about 2-6
-times our playouts in the same time), ``tools/arena.py``, 40 games each at
-0.5 s a move on a shared 2-core machine: 67.5 % (22 wins, 10 draws, 8
-losses; 95 % interval 52-80 %) at equal time and 58.8 % (18-11-11; 43-73 %)
-with half the time; 60 games each at 0.25 s a move: 61.7 % (29-16-15;
-49-73 %) and 55.8 % (24-19-17; 43-68 %). README has the latest figures.
+times our playouts in the same time), ``tools/arena.py``, before the
+evaluation: 40 games each at 0.5 s a move on a shared 2-core machine:
+67.5 % (22 wins, 10 draws, 8 losses; 95 % interval 52-80 %) at equal time
+and 58.8 % (18-11-11; 43-73 %) with half the time; 60 games each at 0.25 s
+a move: 61.7 % (29-16-15; 49-73 %) and 55.8 % (24-19-17; 43-68 %). README
+has the latest figures.
 """
 
 from __future__ import annotations
@@ -110,7 +141,10 @@ class Node:
     choosing among siblings costs no square roots. ``children`` is None until
     the node is expanded. ``proof`` is None until the solver knows the
     position's value under perfect play for the side to move in it (not the
-    mover): WIN, LOSS or DRAWN, as everywhere (``ai.search``).
+    mover): WIN, LOSS or DRAWN, as everywhere (``ai.search``). ``ev`` (for
+    the mover, master only) is ``evaluate`` of the position when its parent
+    was expanded and, once it has children, the best of theirs for the other
+    side: the evaluation's minimax over the tree below; a proof sets it.
     """
 
     __slots__ = ("move", "children", "visits", "mean", "rsqrt", "proof", "ev")
