@@ -206,8 +206,8 @@ def first_playout_moves(state: UtttState) -> set[int]:
         except Stop:
             pass
         board = state.forced_board
-        (position,) = [p for p in range(9) if (marks[state.turn][board] ^ before[state.turn][board]) >> p & 1]
-        chosen.add(core_uttt.BOARD_CELLS[board][position])
+        (played,) = [p for p in range(9) if (marks[state.turn][board] ^ before[state.turn][board]) >> p & 1]
+        chosen.add(core_uttt.BOARD_CELLS[board][played])
     return chosen
 
 
@@ -215,14 +215,9 @@ def small_board_takers(state: UtttState, player: int) -> set[int]:
     """The legal cells that would win their small board for ``player``, by the rules."""
     found = set()
     for move in state.legal_moves():
-        board = core_uttt.CELL_BOARD[move]
-        trial = UtttState()
-        for cell in core_uttt.BOARD_CELLS[board]:
-            owner = state.cell_owner(cell)
-            if owner is not None:
-                trial._marks[owner][board] |= 1 << core_uttt.CELL_POSITION[cell]
-        trial._marks[player][board] |= 1 << core_uttt.CELL_POSITION[move]
-        if core_uttt.HAS_LINE[trial._marks[player][board]]:
+        cells = core_uttt.BOARD_CELLS[core_uttt.CELL_BOARD[move]]
+        held = {index for index, cell in enumerate(cells) if state.cell_owner(cell) == player or cell == move}
+        if any(set(core_uttt.BITS[line]) <= held for line in core_uttt.LINES):
             found.add(move)
     return found
 
@@ -266,7 +261,7 @@ def made(won_by_mover: int, won_by_other: int, drawn: int = 0, mover: int = FIRS
             state._marks[FIRST][board], state._marks[SECOND][board] = draw_x, draw_o
     state._won = [won_by_mover, won_by_other] if mover == FIRST else [won_by_other, won_by_mover]
     state._closed = won_by_mover | won_by_other | drawn
-    state.moves = [0] * (len(state.moves) + mover)  # only the side to move is read
+    state.moves = [0] * mover  # only its length is read: whose turn it is
     return state
 
 
