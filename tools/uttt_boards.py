@@ -29,7 +29,7 @@ result for its side to move (a draw counts half), a golden-section search
 on 0.5..10.
 
 Everything is seeded: the same arguments write the same file. 300,000
-games take about a minute under CPython.
+games take about two minutes under CPython.
 """
 
 from __future__ import annotations
