@@ -1904,8 +1904,11 @@ def method_notes(bench: Bench, elapsed: float) -> list[str]:
             "(`bench_choose` in py/bench_worker.py, one request a puzzle as the page asks for one move at a time, "
             "the same seed in both runtimes); solved: it played a winning move.")
     if "openspiel" in facts:
-        checked = "; ".join(f"{m['game']}: {m['rules_check_games']} games, {m['rules_check_positions']:,} positions"
-                            for m in facts["openspiel"][::len(s.openspiel_factors)])
+        first_match: dict[str, dict[str, Any]] = {}  # each game's first match, with its rules check
+        for match in facts["openspiel"]:
+            first_match.setdefault(match["game"], match)
+        checked = "; ".join(f"{game}: {m['rules_check_games']} games, {m['rules_check_positions']:,} positions"
+                            for game, m in first_match.items())
         notes.append(
             "Against OpenSpiel: `tools/arena.py --json` per match (its module doc has the details): OpenSpiel "
             "2.0.2's MCTSBot (uct_c 2, one random rollout per simulation, no solver) gets the simulations that "

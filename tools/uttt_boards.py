@@ -46,12 +46,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
 from ai import uttt  # noqa: E402
-from core.uttt import BITS, FULL, HAS_LINE, WINNING_CELLS  # noqa: E402
+from core.uttt import BITS, FULL, WINNING_CELLS  # noqa: E402
 
 #: Virtual observations each pattern starts with, 0.3 of them won by each
 #: player (a rare pattern leans towards an undecided board).
 SMOOTHING = 3.0
-KINDS = {uttt.KIND_OTHER: "other", uttt.KIND_SENT: "sent", uttt.KIND_FREE: "free"}
 
 
 def play(rng: random.Random, counts: dict[int, list[int]], sample: list) -> None:
@@ -73,8 +72,8 @@ def play(rng: random.Random, counts: dict[int, list[int]], sample: list) -> None
             seen.append((kind << 18 | uttt.canonical_pattern(mine[board], theirs[board]), board, player))
         if forced < 0:
             boards = BITS[FULL ^ closed]
-            winnable = [board for board in boards if WINNING_CELLS[mine[board]] & ~theirs[board]]
-            board = (winnable or boards)[int(rand() * len(winnable or boards))]
+            choices = [board for board in boards if WINNING_CELLS[mine[board]] & ~theirs[board]] or boards
+            board = choices[int(rand() * len(choices))]
         else:
             board = forced
         empty = FULL ^ (mine[board] | theirs[board])
@@ -126,14 +125,14 @@ def main(argv: list[str] | None = None) -> int:
         play(rng, counts, sample)
     rng.shuffle(sample)
     sample = sample[:20_000]
-    table: dict[str, list[list[int]]] = {name: [] for name in KINDS.values()}
+    table: dict[str, list[list[int]]] = {name: [] for name in uttt.KIND_NAMES}
     for key in sorted(counts):
         mover, other, neither = counts[key]
         seen = mover + other + neither
         if seen < options.min_count:
             continue
         total = seen + SMOOTHING
-        table[KINDS[key >> 18]].append([key & 0x3FFFF, round(1000 * (mover + 0.3 * SMOOTHING) / total),
+        table[uttt.KIND_NAMES[key >> 18]].append([key & 0x3FFFF, round(1000 * (mover + 0.3 * SMOOTHING) / total),
                                         round(1000 * (other + 0.3 * SMOOTHING) / total)])
     data = {"about": "small-board chances for ai.uttt.evaluate, made by tools/uttt_boards.py",
             "games": options.games, "seed": options.seed, "min_count": options.min_count, "scale": 1.0, **table}

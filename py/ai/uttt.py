@@ -298,6 +298,8 @@ def _playout(marks: list[list[int]], won: list[int], closed: int, forced: int, p
 # boards, which the search and its playouts see.
 
 KIND_OTHER, KIND_SENT, KIND_FREE = 0, 1, 2
+#: Each kind's name in ``uttt_boards.json``, by kind.
+KIND_NAMES = ("other", "sent", "free")
 
 #: The boards of each line of the big board.
 LINE_BOARDS: tuple[tuple[int, ...], ...] = tuple(BITS[line] for line in LINES)
@@ -332,7 +334,7 @@ def load_board_table(data: dict[str, Any] | None = None) -> None:
     if data is None:
         data = json.loads(Path(__file__).with_name("uttt_boards.json").read_text())
     table: dict[int, tuple[float, float]] = {}
-    for kind, name in ((KIND_OTHER, "other"), (KIND_SENT, "sent"), (KIND_FREE, "free")):
+    for kind, name in enumerate(KIND_NAMES):
         for pattern, mover, other in data[name]:
             table[kind << 18 | pattern] = (mover / 1000, other / 1000)
     _table.clear()
