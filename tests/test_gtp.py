@@ -239,6 +239,8 @@ def test_genmove_thinks_on_from_the_last_moves_tree():
     """The session holds one engine, so the strongest level's search after
     the opponent's reply starts from the node its last search reached."""
     e = gtp.GtpEngine("uttt", {}, level="master", seed=1, move_time=0.1)
+    for colour, cell in zip("bwbw", ("e5", "e4", "e2", "d6")):  # out of the opening book
+        ok(e, f"play {colour} {e.state.move_to_text(e.state.parse_move(cell))}")
     ok(e, "genmove b")
     node = e.computer.kept_root(e.state)  # after our move, in the tree that chose it
     assert node is not None

@@ -318,7 +318,7 @@ def test_no_reuse_for_another_game_or_when_asked_not_to():
 
 def test_choose_move_reuses_the_tree_at_full_strength():
     player = engine.Engine()
-    state = position("e5 e4")
+    state = position("e5 e4 e2")  # out of the opening book
     move = player.choose_move(state, "master", seed=2, move_time=0.2)
     root = player.kept_root(state)
     assert root.visits > 100
@@ -329,6 +329,56 @@ def test_choose_move_reuses_the_tree_at_full_strength():
     inherited = reply.visits
     player.choose_move(state, "master", seed=2, move_time=0.1)
     assert player.kept_root(state) is reply and reply.visits > inherited  # it searched on from there
+
+
+# -- the opening book --------------------------------------------------------------------------------
+def test_the_grid_symmetries_map_games_to_games():
+    rng = __import__("random").Random(4)
+    for _ in range(20):
+        game = UtttState()
+        while not game.is_over():
+            game.play(rng.choice(game.legal_moves()))
+        images = set()
+        for symmetry in engine.GRID_SYMMETRIES:
+            image = UtttState()
+            for move in game.moves:
+                assert image.is_legal(symmetry[move])  # the board sent to maps with the move
+                image.play(symmetry[move])
+            outcome, mapped = image.outcome(), game.outcome()
+            assert outcome.winner == mapped.winner
+            images.add(tuple(image.moves))
+        assert len(images) == 8 or len(game.moves) < 3  # eight different maps
+
+
+def test_the_book_answers_every_position_it_covers_with_a_legal_move():
+    first = engine.OPENING_BOOK[()]
+    for moves, move in engine.OPENING_BOOK.items():
+        assert engine.book_key(moves)[0] == moves  # stored in least form
+        state = UtttState()
+        for earlier in moves:
+            state.play(earlier)
+        assert state.is_legal(move)
+    # Every first move of X, and every reply of O to the book's first move.
+    for opening in [[cell] for cell in range(81)] + [[first, reply] for reply in position(
+            core_uttt.cell_text(first)).legal_moves()]:
+        state = UtttState()
+        for move in opening:
+            state.play(move)
+        assert state.is_legal(engine.book_move(state))
+    assert engine.book_move(position("e5 e4 e2")) is None  # beyond the book's plies
+
+
+def test_master_plays_the_book_in_every_symmetric_image_of_a_position():
+    state = position("a1")  # a corner opening; its images are the other corners
+    book = engine.book_move(state)
+    answers = set()
+    for symmetry in engine.GRID_SYMMETRIES:
+        image = UtttState()
+        image.play(symmetry[state.moves[0]])
+        move = ai.choose_move(image, "master", seed=1, move_time=5.0)  # the book answers without the 5 s
+        assert move == symmetry[book]
+        answers.add(move)
+    assert len(answers) >= 4
 
 
 # -- determinism, levels, budgets --------------------------------------------------------------------
@@ -368,7 +418,7 @@ def test_weak_levels_are_weaker_by_playouts():
 
 @pytest.mark.parametrize("move_time", [0.1, 0.4])
 def test_the_time_budget_is_respected(move_time):
-    state = UtttState()
+    state = position("e5 e4 e2")  # out of the opening book
     start = time.perf_counter()
     ai.choose_move(state, "master", seed=1, move_time=move_time)
     elapsed = time.perf_counter() - start

@@ -247,19 +247,18 @@ def _playout(marks: list[list[int]], won: list[int], closed: int, forced: int, p
     module doc). The playout stops as soon as nobody can get a line of
     boards."""
     won0, won1 = won
+    mine, other = marks[player], marks[player ^ 1]  # the side to move's marks and the other's, swapped each ply
     while True:
         if forced < 0:
             boards = BITS[FULL ^ closed]
-            mine, other = marks[player], marks[player ^ 1]
             winnable = [board for board in boards if WINNING_CELLS[mine[board]] & ~other[board]]
             if winnable:
                 boards = winnable
             board = boards[int(rand() * len(boards))]
         else:
             board = forced
-        mine = marks[player]
         mask = mine[board]
-        theirs = marks[player ^ 1][board]
+        theirs = other[board]
         empty = FULL ^ (mask | theirs)
         cells = BITS[WINNING_CELLS[mask] & empty or WINNING_CELLS[theirs] & empty or empty]
         position = cells[int(rand() * len(cells))]
@@ -283,6 +282,7 @@ def _playout(marks: list[list[int]], won: list[int], closed: int, forced: int, p
                 return DRAW
         forced = -1 if closed >> position & 1 else position
         player ^= 1
+        mine, other = other, mine
 
 
 # -- the evaluation ----------------------------------------------------------------
@@ -375,11 +375,16 @@ def _board_chances(marks: list[list[int]], won: list[int], closed: int, forced: 
 
 
 def _edge(me: list[float], them: list[float]) -> float:
-    """One side's chance of some line of boards minus the other's."""
-    miss_me = miss_them = 1.0
-    for a, b, c in LINE_BOARDS:
-        miss_me *= 1.0 - me[a] * me[b] * me[c]
-        miss_them *= 1.0 - them[a] * them[b] * them[c]
+    """One side's chance of some line of boards minus the other's: one
+    minus the product of its lines' chances of failing (the lines of
+    ``LINE_BOARDS``, in that order, written out: this runs for every child
+    of every expanded node)."""
+    a, b, c, d, e, f, g, h, i = me
+    miss_me = ((1.0 - a * b * c) * (1.0 - d * e * f) * (1.0 - g * h * i) * (1.0 - a * d * g)
+               * (1.0 - b * e * h) * (1.0 - c * f * i) * (1.0 - a * e * i) * (1.0 - c * e * g))
+    a, b, c, d, e, f, g, h, i = them
+    miss_them = ((1.0 - a * b * c) * (1.0 - d * e * f) * (1.0 - g * h * i) * (1.0 - a * d * g)
+                 * (1.0 - b * e * h) * (1.0 - c * f * i) * (1.0 - a * e * i) * (1.0 - c * e * g))
     return miss_them - miss_me
 
 
@@ -595,7 +600,10 @@ class Search:
         # ``player`` is the side to move at the last node; its mover is the other.
         reward = 0.5 if result == DRAW else 1.0 if result == player ^ 1 else 0.0
         proving = path[-1].proof is not None
-        minimax = self.minimax_weight != 0.0
+        # Whether the evaluation's minimax may have changed below: only the
+        # node just reached (proven or expanded on the way down) starts a
+        # change, and a node whose value stays put leaves its ancestors' alone.
+        changed = self.minimax_weight != 0.0
         for index in range(len(path) - 1, -1, -1):
             node = path[index]
             visits = node.visits + 1
@@ -606,13 +614,18 @@ class Search:
             reward = 1.0 - reward
             if proving and index < len(path) - 1:
                 proving = _prove(node)
-            if minimax and node.proof is None and node.children:
+                if proving:
+                    changed = self.minimax_weight != 0.0  # a proof sets the value
+                    continue
+            if changed and node.proof is None and node.children:
                 # The evaluation backed up by minimax: the best child's, for the other side.
                 best = 0.0
                 for child in node.children:
                     if child.ev > best:
                         best = child.ev
-                node.ev = 1.0 - best
+                value = 1.0 - best
+                changed = value != node.ev
+                node.ev = value
 
     # -- the answer ------------------------------------------------------------------
     def best_move(self) -> int:
@@ -671,18 +684,77 @@ class Level(NamedTuple):
     slip: float = 0.0
     exploration: float = 0.7
     minimax_weight: float = 0.0  # the share of the evaluation's minimax in a move's value (0: not evaluated)
+    book: bool = False  # whether it plays the opening book's moves
 
 
 LEVEL_SETTINGS: dict[str, Level] = {
     "beginner": Level(iterations=40, seconds=0.5, slip=0.3),
     "casual": Level(iterations=300, seconds=0.5, slip=0.1),
     "strong": Level(iterations=3000, seconds=1.0),
-    "master": Level(iterations=None, seconds=2.0, reuse=True, exploration=0.5, minimax_weight=0.5),
+    "master": Level(iterations=None, seconds=2.0, reuse=True, exploration=0.5, minimax_weight=0.5, book=True),
 }
 LEVELS: list[str] = list(LEVEL_SETTINGS)
 
 #: A reused tree is dropped beyond this many nodes, to bound memory.
 MAX_REUSED_NODES = 2_000_000
+
+
+# -- the opening book ---------------------------------------------------------------------
+#: The eight symmetries of the 9x9 grid, as maps of its cells. Each maps
+#: small boards to small boards and positions within them alike, so it maps
+#: a game to an equivalent game (the board a move sends to follows).
+GRID_SYMMETRIES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        (lambda row, col: (col if swap else row) * 9 + (row if swap else col))(
+            8 - cell // 9 if flip_rows else cell // 9, 8 - cell % 9 if flip_cols else cell % 9)
+        for cell in range(81)
+    )
+    for swap in (False, True) for flip_rows in (False, True) for flip_cols in (False, True)
+)
+
+#: The master's first moves, computed by the engine itself with long searches
+#: (``tools/uttt_book.py``, which prints this table): for a game's move list
+#: in its least form over ``GRID_SYMMETRIES`` (``book_key``), the move to
+#: play in that form. Written by the tool; not edited by hand.
+OPENING_BOOK: dict[tuple[int, ...], int] = {
+    (): 40,
+    (0,): 20,
+    (1,): 14,
+    (2,): 8,
+    (3,): 0,
+    (4,): 22,
+    (10,): 40,
+    (11,): 44,
+    (12,): 36,
+    (13,): 40,
+    (20,): 80,
+    (21,): 72,
+    (22,): 68,
+    (30,): 0,
+    (31,): 4,
+    (40,): 48,
+    (40, 30): 0,
+    (40, 31): 14,
+}
+#: The book covers games of at most this many moves.
+BOOK_PLIES = 2
+
+
+def book_key(moves: list[int] | tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The least image of ``moves`` over the grid's symmetries, and a
+    symmetry that gives it."""
+    return min((tuple(symmetry[move] for move in moves), symmetry) for symmetry in GRID_SYMMETRIES)
+
+
+def book_move(state: UtttState) -> int | None:
+    """The opening book's move for ``state``, or None out of the book."""
+    if len(state.moves) > BOOK_PLIES:
+        return None
+    key, symmetry = book_key(state.moves)
+    move = OPENING_BOOK.get(key)
+    if move is None:
+        return None
+    return symmetry.index(move)  # back from the book's form to the game's
 
 
 def trivial_move(state: UtttState) -> int | None:
@@ -729,6 +801,8 @@ class Engine(BaseEngine):
         """The move at ``settings``. ``move_time`` (seconds) replaces the
         level's budget and lifts its playout cap: full strength for that long."""
         move = trivial_move(state)
+        if move is None and settings.book:
+            move = book_move(state)
         if move is not None:
             return move
         if move_time is not None:
