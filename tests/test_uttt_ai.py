@@ -331,6 +331,38 @@ def test_choose_move_reuses_the_tree_at_full_strength():
     assert player.kept_root(state) is reply and reply.visits > inherited  # it searched on from there
 
 
+def test_the_master_merges_a_position_reached_by_two_orders_of_moves():
+    state = UtttState()
+    rng = __import__("random").Random(31)
+    for _ in range(30):
+        state.play(rng.choice(state.legal_moves()))
+    searcher = engine.Search(state, rng, 0.5, minimax_weight=0.5, merge=True)
+    searcher.run(20_000)
+    assert searcher.transpositions > 0
+    owners: dict[int, list[tuple]] = {}  # a children list -> (position, moves) of each node holding it
+
+    def walk(node):
+        if not node.children:
+            return
+        first = id(node.children) not in owners
+        owners.setdefault(id(node.children), []).append(
+            ((state.marks(0), state.marks(1), state.forced_board), tuple(state.moves)))
+        if first:
+            for child in node.children:
+                state.push(child.move)
+                walk(child)
+                state.pop()
+
+    walk(searcher.root)
+    shared = [holders for holders in owners.values() if len(holders) > 1]
+    assert sum(len(holders) - 1 for holders in shared) == searcher.transpositions  # each merge found
+    for holders in shared:
+        positions = {position for position, _ in holders}
+        orders = {moves for _, moves in holders}
+        assert len(positions) == 1 and len(orders) == len(holders)  # one position, different orders
+        assert len({tuple(sorted(moves)) for moves in orders}) == 1  # the same moves
+
+
 # -- the opening book --------------------------------------------------------------------------------
 def test_the_grid_symmetries_map_games_to_games():
     rng = __import__("random").Random(4)
@@ -366,6 +398,16 @@ def test_the_book_answers_every_position_it_covers_with_a_legal_move():
             state.play(move)
         assert state.is_legal(engine.book_move(state))
     assert engine.book_move(position("e5 e4 e2")) is None  # beyond the book's plies
+
+
+def test_the_book_holds_exactly_the_positions_its_tool_searches():
+    from tool_modules import load_tool
+
+    positions = load_tool("uttt_book").book_positions(engine.OPENING_BOOK[()])
+    # The empty grid; X's 81 first moves fall into 15 classes; O's 8 replies
+    # to the centre of the centre into 2 (a corner, an edge).
+    assert len(positions) == 1 + 15 + 2
+    assert set(positions) == set(engine.OPENING_BOOK)
 
 
 def test_master_plays_the_book_in_every_symmetric_image_of_a_position():
