@@ -8,6 +8,7 @@ with the AI but the rules.
 
 from __future__ import annotations
 
+import random
 import time
 
 import pytest
@@ -333,7 +334,7 @@ def test_choose_move_reuses_the_tree_at_full_strength():
 
 def test_the_master_merges_a_position_reached_by_two_orders_of_moves():
     state = UtttState()
-    rng = __import__("random").Random(31)
+    rng = random.Random(31)
     for _ in range(30):
         state.play(rng.choice(state.legal_moves()))
     searcher = engine.Search(state, rng, 0.5, minimax_weight=0.5, merge=True)
@@ -365,7 +366,7 @@ def test_the_master_merges_a_position_reached_by_two_orders_of_moves():
 
 # -- the opening book --------------------------------------------------------------------------------
 def test_the_grid_symmetries_map_games_to_games():
-    rng = __import__("random").Random(4)
+    rng = random.Random(4)
     for _ in range(20):
         game = UtttState()
         while not game.is_over():

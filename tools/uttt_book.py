@@ -9,8 +9,8 @@ the empty grid (X's first move), every first move of X (O's reply), and
 every reply of O to the book's first move (X's second move). Each is the
 move of one search with the master's settings and a fixed number of
 iterations (no clock), so the same arguments print the same book on any
-machine. 300,000 iterations a position take about ten seconds in CPython;
-the book's 18 positions about three minutes.
+machine. 300,000 iterations a position take about 14 seconds in CPython;
+the book's 18 positions about four minutes.
 
 Paste the printed table over ``OPENING_BOOK`` in ``py/ai/uttt.py``.
 """

@@ -740,13 +740,23 @@ MAX_REUSED_NODES = 2_000_000
 #: The eight symmetries of the 9x9 grid, as maps of its cells. Each maps
 #: small boards to small boards and positions within them alike, so it maps
 #: a game to an equivalent game (the board a move sends to follows).
+def _grid_map(flip_rows: bool, flip_columns: bool, transpose: bool) -> tuple[int, ...]:
+    cells = []
+    for cell in range(81):
+        row, column = divmod(cell, 9)
+        if flip_rows:
+            row = 8 - row
+        if flip_columns:
+            column = 8 - column
+        if transpose:
+            row, column = column, row
+        cells.append(row * 9 + column)
+    return tuple(cells)
+
+
 GRID_SYMMETRIES: tuple[tuple[int, ...], ...] = tuple(
-    tuple(
-        (lambda row, col: (col if swap else row) * 9 + (row if swap else col))(
-            8 - cell // 9 if flip_rows else cell // 9, 8 - cell % 9 if flip_cols else cell % 9)
-        for cell in range(81)
-    )
-    for swap in (False, True) for flip_rows in (False, True) for flip_cols in (False, True)
+    _grid_map(flip_rows, flip_columns, transpose)
+    for flip_rows in (False, True) for flip_columns in (False, True) for transpose in (False, True)
 )
 
 #: The master's first moves, computed by the engine itself with long searches
