@@ -419,7 +419,9 @@ def test_master_plays_the_book_in_every_symmetric_image_of_a_position():
         image = UtttState()
         image.play(symmetry[state.moves[0]])
         move = ai.choose_move(image, "master", seed=1, move_time=5.0)  # the book answers without the 5 s
-        assert move == symmetry[book]
+        # The book's reply seen through the same symmetry (or one the
+        # position cannot tell from it): the same game up to symmetry.
+        assert engine.book_key([*image.moves, move])[0] == engine.book_key([*state.moves, book])[0]
         answers.add(move)
     assert len(answers) >= 4
 
