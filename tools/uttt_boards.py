@@ -133,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         total = seen + SMOOTHING
         table[uttt.KIND_NAMES[key >> 18]].append([key & 0x3FFFF, round(1000 * (mover + 0.3 * SMOOTHING) / total),
-                                        round(1000 * (other + 0.3 * SMOOTHING) / total)])
+                                                  round(1000 * (other + 0.3 * SMOOTHING) / total)])
     data = {"about": "small-board chances for ai.uttt.evaluate, made by tools/uttt_boards.py",
             "games": options.games, "seed": options.seed, "min_count": options.min_count, "scale": 1.0, **table}
     uttt.load_board_table(data)  # the scale is fitted with this table

@@ -316,9 +316,6 @@ KIND_OTHER, KIND_SENT, KIND_FREE = 0, 1, 2
 #: Each kind's name in ``uttt_boards.json``, by kind.
 KIND_NAMES = ("other", "sent", "free")
 
-#: The boards of each line of the big board.
-LINE_BOARDS: tuple[tuple[int, ...], ...] = tuple(BITS[line] for line in LINES)
-
 #: A pattern the table does not know: both players' chances.
 UNKNOWN_CHANCES = (0.3, 0.3)
 
@@ -391,9 +388,9 @@ def _board_chances(marks: list[list[int]], won: list[int], closed: int, forced: 
 
 def _edge(me: list[float], them: list[float]) -> float:
     """One side's chance of some line of boards minus the other's: one
-    minus the product of its lines' chances of failing (the lines of
-    ``LINE_BOARDS``, in that order, written out: this runs for every child
-    of every expanded node)."""
+    minus the product of its lines' chances of failing (the big board's
+    rows, columns and diagonals, ``LINES``'s order, written out: this runs
+    for every child of every expanded node)."""
     a, b, c, d, e, f, g, h, i = me
     miss_me = ((1.0 - a * b * c) * (1.0 - d * e * f) * (1.0 - g * h * i) * (1.0 - a * d * g)
                * (1.0 - b * e * h) * (1.0 - c * f * i) * (1.0 - a * e * i) * (1.0 - c * e * g))
@@ -722,6 +719,10 @@ class Level(NamedTuple):
     book: bool = False  # whether it plays the opening book's moves
     merge: bool = False  # whether its search merges transpositions (``Search``'s ``merge``)
 
+    def search_options(self) -> dict[str, Any]:
+        """How the level searches: the keywords of ``Search`` and ``Engine.search``."""
+        return {"exploration": self.exploration, "minimax_weight": self.minimax_weight, "merge": self.merge}
+
 
 LEVEL_SETTINGS: dict[str, Level] = {
     "beginner": Level(iterations=40, seconds=0.5, slip=0.3),
@@ -784,7 +785,7 @@ OPENING_BOOK: dict[tuple[int, ...], int] = {
     (40, 31): 14,
 }
 #: The book covers games of at most this many moves.
-BOOK_PLIES = 2
+BOOK_PLIES = max(len(moves) for moves in OPENING_BOOK)
 
 
 def book_key(moves: list[int] | tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -853,15 +854,14 @@ class Engine(BaseEngine):
         if move is not None:
             return move
         if move_time is not None:
-            return self.search(state, None, move_time, seed, settings.exploration, reuse=True,
-                               minimax_weight=settings.minimax_weight, merge=settings.merge).move
+            return self.search(state, None, move_time, seed, reuse=True, **settings.search_options()).move
         if settings.slip:
             rng = self.rng(state, seed)
             if rng.random() < settings.slip:
                 return rng.choice(state.legal_moves())
             seed = None if seed is None else rng.randrange(1 << 30)
-        return self.search(state, settings.iterations, settings.seconds, seed, settings.exploration,
-                           settings.reuse, minimax_weight=settings.minimax_weight, merge=settings.merge).move
+        return self.search(state, settings.iterations, settings.seconds, seed, reuse=settings.reuse,
+                           **settings.search_options()).move
 
     def move_chance(self, state: UtttState, move: int) -> float | None:
         root = self.kept_root(state)
@@ -896,9 +896,7 @@ class Engine(BaseEngine):
         elif len(safe) == 1:
             reason, chosen = "blocks", safe[0]
         root = self.kept_root(state)
-        master = LEVEL_SETTINGS["master"]
-        searcher = Search(state, self.rng(state, seed), master.exploration, root,
-                          minimax_weight=master.minimax_weight, merge=master.merge)
+        searcher = Search(state, self.rng(state, seed), root=root, **LEVEL_SETTINGS["master"].search_options())
         result = searcher.run(iterations, seconds)
         self.keep(state, searcher.root)
         proof = result.proof
@@ -973,9 +971,8 @@ def search(state: UtttState, iterations: int | None = None, seconds: float | Non
     tree is reused or kept. ``master`` searches with the master level's
     exploration and evaluation instead of ``exploration`` and none."""
     if master:
-        level = LEVEL_SETTINGS["master"]
-        return Engine().search(state, iterations, seconds, seed, level.exploration, prior=prior,
-                               minimax_weight=level.minimax_weight, merge=level.merge)
+        return Engine().search(state, iterations, seconds, seed, prior=prior,
+                               **LEVEL_SETTINGS["master"].search_options())
     return Engine().search(state, iterations, seconds, seed, exploration, prior=prior)
 
 
