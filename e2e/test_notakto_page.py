@@ -212,6 +212,25 @@ def test_undo_and_resign_against_the_computer(page: Page, server: AppServer) -> 
     expect(page.get_by_test_id("stat-games")).to_have_text("1")
 
 
+def test_a_new_game_in_the_middle_counts_as_a_loss_and_starts_at_once(page: Page, server: AppServer) -> None:
+    # The end of the resigned game reaches the page's controller after the
+    # new game has replaced it on the screen (a failed check here once
+    # showed the error panel instead).
+    open_notakto(page, server)
+    page.get_by_test_id("cell-1a1").click()
+    wait_my_turn(page)
+    expect(page.get_by_test_id("move-list").locator("li")).to_have_count(2)
+    page.get_by_test_id("new-game").click()
+    expect(page.locator("#confirm-text")).to_have_text("Start a new game? The current game counts as a loss.")
+    page.get_by_test_id("confirm-yes").click()
+    expect(page.get_by_test_id("stat-games")).to_have_text("1")
+    expect(page.get_by_test_id("stat-wins")).to_have_text("0")
+    wait_my_turn(page)
+    expect(page.get_by_test_id("result")).to_be_hidden()
+    expect(page.get_by_test_id("move-list").locator("li")).to_have_count(1)  # the computer starts this one
+    expect(page.get_by_test_id("error")).to_be_hidden()
+
+
 def test_keyboard_play_and_accessible_names(page: Page, server: AppServer) -> None:
     open_notakto(page, server)
     choose(page, "setting-opponent", "two_player")

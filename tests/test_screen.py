@@ -203,6 +203,11 @@ def test_a_new_game_in_the_middle_asks_and_counts_as_a_loss_against_the_computer
     assert screen.confirm.question == Msg("confirm.abandon_loss")
     change = screen.answer(True)
     assert change.finished and change.announce == Msg("announce.new_game")
+    # The change names the game that ended (for the embedding page's
+    # "gameover" message), not the new one now on screen.
+    ended = change.finished
+    assert ended is not screen.session and ended.state.moves and ended.resigned == 0
+    assert ended.outcome() is not None and ended.outcome().winner == 1
     assert screen.session.state.moves == [] and screen.session.mode.home_seat == 0  # "who starts": home
     rows = {row.name: row.value for row in stats_rows(screen)}
     assert rows["games"] == 1 and rows["wins"] == 0

@@ -148,10 +148,11 @@ class ScreenController:
         if change.sounds and self.screen.sound:
             for sound in change.sounds:
                 shell.playSound(sound)
-        if change.finished:
-            outcome = self.screen.session.outcome()
+        if change.finished is not None:
+            ended = change.finished  # not the screen's session after "New game" resigned it
+            outcome = ended.outcome()
             assert outcome is not None
-            shell.notifyParent(json.dumps(embed.gameover_message(self.screen.game, outcome, self.screen.session.mode)))
+            shell.notifyParent(json.dumps(embed.gameover_message(self.screen.game, outcome, ended.mode)))
         if change.conflict:
             self.app.notices.show(
                 self.conflict_notice,

@@ -75,14 +75,15 @@ EVAL_CACHE = 400
 @dataclass(frozen=True)
 class Change:
     """What a command changed: ``parts`` to draw again, a sentence for
-    screen readers, whether the game ended with it (the statistics are
-    already recorded), whether another tab's save needs the player's
+    screen readers, the game that ended with it if one did (its statistics
+    are already recorded; it may no longer be the screen's game, when a new
+    one was started at once), whether another tab's save needs the player's
     choice, and the sounds of what happened, in order (a move played, a
     game ended; never a redraw, a step through a game or a restored save)."""
 
     parts: frozenset[str] = frozenset()
     announce: Msg | None = None
-    finished: bool = False
+    finished: GameSession | None = None
     conflict: bool = False
     sounds: tuple[str, ...] = ()
 
@@ -916,7 +917,7 @@ class GameScreen:
         self._remember_home_seat(session)
         # The finished game stays on screen, across a reload too, until the
         # player starts another one.
-        return self.save() | Change(ARCHIVE, finished=True, sounds=(self._end_sound(),))
+        return self.save() | Change(ARCHIVE, finished=session, sounds=(self._end_sound(),))
 
     def _end_sound(self) -> str:
         """Against the computer a game is won or lost (or drawn); between two
