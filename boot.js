@@ -8,6 +8,11 @@
 // The games, in the order of the list: generated from py/registry.py into
 // vendor/games.js by tools/build_site.py (`make runtime`).
 import { GAMES as GAME_LIST } from "./vendor/games.js";
+// The AI worker's side of the runtime (runtime.js, which index.html loads
+// first: the page's interpreter is already starting).
+import { startFailure, startWorker } from "./runtime.js";
+
+const engine = startEngine();
 
 const LANGUAGES = ["en", "de", "pt", "id"];
 const GAMES = GAME_LIST.map((entry) => entry.game);
@@ -654,6 +659,10 @@ function ready() {
   notifyParent({ type: "ready", game: currentRoute() });
 }
 
+startFailure.then((reason) => {
+  if (!pythonReady) showError("load", reason);
+});
+
 const loadTimer = setTimeout(() => {
   if (!pythonReady) showError("load", new Error("Python did not start in time"));
 }, LOAD_TIMEOUT_MS);
@@ -736,6 +745,17 @@ if (EMBEDDED && "ResizeObserver" in window) {
       notifyParent({ type: "resize", height });
     }
   }).observe(document.documentElement);
+}
+
+// ----------------------------------------------------------- the AI worker
+// The computer opponent's worker (worker.js), started with the page (when,
+// runtime.js decides): the harness's page runs its bench module in it. The mark "computer-ready"
+// (for tools/bench.py; it also starts offline support) is set once it can
+// answer, or has failed to start (py/app/engine.py then thinks on the page).
+function startEngine() {
+  const engine = startWorker(window.appHarness === true ? "bench_worker" : "worker");
+  engine.ready.finally(() => performance.mark("computer-ready")).catch(() => {});
+  return engine;
 }
 
 // ---------------------------------------------------------------- offline
@@ -909,6 +929,8 @@ window.appShell = {
   notifyParent: (json) => notifyParent(JSON.parse(json)),
   playSound,
   primeSound,
+  // The AI worker: {ready, call(name, request)} (runtime.js's startWorker).
+  engine,
   shellParams: SHELL_PARAMS,
   // Resolves to true when a new version took over with this load.
   updated: checkUpdated().catch((error) => {

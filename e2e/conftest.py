@@ -43,6 +43,11 @@ pytestmark = pytest.mark.e2e
 def server() -> Iterator[AppServer]:
     if not (ROOT / "vendor" / "pyodide" / "pyodide.asm.wasm").exists():
         pytest.fail("the runtime is not vendored: run `make test` (or `python3 tools/vendor.py`)")
+    # The page imports py/ from vendor/python.zip: rebuilt here if a file
+    # changed since `make runtime`, so the tests never run stale Python.
+    import build_site
+
+    build_site.generate()
     app_server = AppServer(ROOT)
     yield app_server
     app_server.stop()

@@ -250,7 +250,7 @@ def harness_hooks() -> list[str]:
 
 
 MISSING_JS = "names => names.filter(name => typeof window[name] !== 'function')"
-WORKER_SRC_JS = "document.querySelector('script[type=py][worker]').getAttribute('src')"
+WORKER_MODULE_JS = "window.appShell.engine.module"
 
 
 def test_a_players_page_has_no_test_hooks_and_still_plays(app: Page, browser, server: AppServer, watch) -> None:
@@ -260,7 +260,7 @@ def test_a_players_page_has_no_test_hooks_and_still_plays(app: Page, browser, se
     assert {"appAdvanceClock", "appSelfCheck", "appWorkerSelfCheck", "appBench", "appMemory"} <= set(hooks)
     # The harness's page (the default context sets window.appHarness) has them all...
     assert app.evaluate(MISSING_JS, hooks) == []
-    assert app.evaluate(WORKER_SRC_JS) == "./py/bench_worker.py"
+    assert app.evaluate(WORKER_MODULE_JS) == "bench_worker"
     # ...a player's page has none of them.
     context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="en-US", service_workers="block")
     watch_context(context, watch)
@@ -271,7 +271,7 @@ def test_a_players_page_has_no_test_hooks_and_still_plays(app: Page, browser, se
     assert page.evaluate(MISSING_JS, hooks) == hooks
     assert page.evaluate("Object.keys(window).filter(name => /^app(?!Shell$)[A-Z]/.test(name))") == []
     # It still plays: the player's move, then the computer's reply, from the product's worker.
-    assert page.evaluate(WORKER_SRC_JS) == "./py/worker.py"
+    assert page.evaluate(WORKER_MODULE_JS) == "worker"
     expect(page.get_by_test_id("setting-opponent")).to_have_value(re.compile(r"^computer:"))
     expect(page.get_by_test_id("status")).to_have_text("Your turn", timeout=30_000)
     marks = page.locator(".cell.x").count()

@@ -187,7 +187,7 @@ def test_reduced_motion_turns_transitions_off(page: Page, server: AppServer) -> 
     assert duration == "0s"
 
 
-@pytest.mark.parametrize("missing", ["vendor/pyodide/pyodide.asm.wasm", "py/core/base.py", "i18n/en.json"])
+@pytest.mark.parametrize("missing", ["vendor/pyodide/pyodide.asm.wasm", "vendor/python.zip", "i18n/en.json"])
 def test_a_runtime_that_cannot_load_says_so_and_reload_recovers(page: Page, server: AppServer, watch, missing: str) -> None:
     watch.expected_errors.append(".")  # the failed request is logged on purpose
     page.route(f"**/{missing}", lambda route: route.abort())

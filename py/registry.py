@@ -30,9 +30,9 @@ start-up beyond the rules it loads anyway.
 from __future__ import annotations
 
 import json
+import pkgutil
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from core import hex as hex_rules
@@ -180,9 +180,10 @@ class Game:
 
 #: The levels' measured ratings: level_ratings.json beside this module,
 #: written by tools/ladder.py from matches between the levels and a random
-#: mover (README, "Level ratings"); the page and the AI worker get it with
-#: the Python files (pyscript.toml).
-RATINGS_FILE = Path(__file__).with_name("level_ratings.json")
+#: mover (README, "Level ratings"); the page and the AI worker get it in the
+#: archive of the app's Python (vendor/python.zip), so it is read as the
+#: module's data, not as a path.
+RATINGS_FILE = "level_ratings.json"
 
 
 def measured_levels(game: str, names: tuple[str, ...], default: str) -> Levels:
@@ -191,12 +192,12 @@ def measured_levels(game: str, names: tuple[str, ...], default: str) -> Levels:
     measured = _MEASURED.get(game, {}).get("ratings", {})
     missing = [name for name in names if name not in measured]
     if missing:
-        raise ValueError(f"{RATINGS_FILE.name} has no rating for {game}'s {', '.join(missing)}: "
+        raise ValueError(f"{RATINGS_FILE} has no rating for {game}'s {', '.join(missing)}: "
                          "run tools/ladder.py --write")
     return Levels(names, tuple(int(measured[name]) for name in names), default)
 
 
-_MEASURED: dict[str, Any] = json.loads(RATINGS_FILE.read_text(encoding="utf-8"))["games"]
+_MEASURED: dict[str, Any] = json.loads(pkgutil.get_data(__name__, RATINGS_FILE) or b"")["games"]
 
 
 # -- the games, in the order of the game list ----------------------------------------

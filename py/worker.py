@@ -1,6 +1,7 @@
 """The AI worker: runs in its own Pyodide interpreter so the page never
-freezes while the computer thinks. The main thread awaits the exported
-functions; arguments and answers are JSON text.
+freezes while the computer thinks (worker.js hosts it and passes the page's
+calls on). The main thread awaits the exported functions; arguments and
+answers are JSON text.
 
 It exports only what the app calls: the computer's move
 (``choose_move``) and the engine's verdict on a position for the hint, the
@@ -84,6 +85,13 @@ def analyse(request: dict[str, Any]) -> dict[str, Any]:
     if state.game not in ANALYSTS:
         ANALYSTS[state.game] = ai.new_engine(state.game)
     return ai.verdict_reply(ANALYSTS[state.game], state, seconds, seed=seed, iterations=iterations, played=played)
+
+
+def warm_up() -> None:
+    """Import every game's engine (worker.js calls it before it says it is
+    ready): the player's first move waits for no import."""
+    for game in ai.MODULES:
+        ai.engine(game)
 
 
 # What the app calls (Engine.choose_move and Engine.analyse in py/app/engine.py); nothing else.

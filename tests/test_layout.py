@@ -58,15 +58,18 @@ def test_the_pure_browser_modules_do_not_touch_js() -> None:
         assert not modules & {"js", "pyodide", "pyscript"}, name
 
 
-def test_pyscript_config_uses_our_runtime_and_lists_every_module() -> None:
+def test_pyscript_config_takes_our_runtime_and_copies_no_files() -> None:
+    """PyScript gets the interpreter runtime.js started (our vendored
+    Pyodide, with the app's Python archive on its path): it loads no
+    packages and copies no files of its own."""
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
-    assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
+    assert config["interpreter"] == "./runtime.js"
     assert "!error" in config["plugins"]
     assert not config.get("packages"), "the app loads no Pyodide packages"
-    listed = {source: target for source, target in config["files"].items()}
-    modules = {f"./{path.relative_to(ROOT).as_posix()}": path.relative_to(PY).as_posix()
-               for path in [*PY.rglob("*.py"), *PY.rglob("*.json")] if path.name not in ("main.py", "gtp.py")}
-    assert listed == modules
+    assert not config.get("files"), "the app's Python comes in one archive (runtime.js)"
+    runtime = (ROOT / "runtime.js").read_text(encoding="utf-8")
+    assert 'from "./vendor/pyodide/pyodide.mjs"' in runtime
+    assert "export function loadPyodide(" in runtime and "export { version }" in runtime
 
 
 class _Scripts(HTMLParser):
@@ -97,8 +100,30 @@ def test_the_page_has_no_inline_script_and_only_relative_urls() -> None:
     assert parser.inline == []
     for url in parser.urls:
         assert url.startswith(("./", "#")), url
-    for path in (ROOT / "boot.js", ROOT / "guide.js", ROOT / "sw.js", ROOT / "css" / "app.css", ROOT / "pyscript.toml"):
+    for path in (ROOT / "boot.js", ROOT / "runtime.js", ROOT / "worker.js", ROOT / "guide.js", ROOT / "sw.js",
+                 ROOT / "css" / "app.css", ROOT / "pyscript.toml"):
         assert not re.search(r"https?://", path.read_text(encoding="utf-8")), path
+
+
+class _ModuleScripts(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.scripts: list[dict[str, str | None]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "script":
+            self.scripts.append(dict(attrs))
+
+
+def test_the_interpreter_starts_before_the_shell_and_pyscript() -> None:
+    """runtime.js is the page's first script and runs as soon as it is in
+    (async): the interpreter starts without waiting for the shell, PyScript
+    or the end of the page."""
+    parser = _ModuleScripts()
+    parser.feed((ROOT / "index.html").read_text(encoding="utf-8"))
+    modules = [script for script in parser.scripts if script.get("type") == "module"]
+    assert [script.get("src") for script in modules] == ["./runtime.js", "./boot.js", "./vendor/pyscript/core.js"]
+    assert "async" in modules[0] and not any("async" in script for script in modules[1:])
 
 
 def test_gtp_is_the_only_entry_outside_the_page() -> None:
@@ -130,10 +155,12 @@ def test_the_page_preloads_the_vendored_start_up_path() -> None:
     for link in parser.links:
         if link["rel"] == "preload":
             assert link.get("as") == "fetch" and "crossorigin" in link, link
-    config = tomllib.loads((ROOT / "pyscript.toml").read_text())
-    assert "./pyscript.toml" in hrefs and config["interpreter"] in hrefs
+    assert "./pyscript.toml" in hrefs
     pyodide = {f"./vendor/pyodide/{name}" for name in ("python_stdlib.zip", "pyodide-lock.json")}
     assert pyodide <= set(hrefs)
+    # What runtime.js imports and fetches at once: the interpreter's loader,
+    # the archive's key, the archive.
+    assert {"./vendor/pyodide/pyodide.mjs", "./vendor/python.js", "./vendor/python.zip"} <= set(hrefs)
     # A preloaded WebAssembly response is compiled without V8's code cache,
     # and with pyodide.asm.mjs preloaded a failed interpreter load goes unseen.
     assert not [href for href in hrefs if href.endswith((".wasm", ".asm.mjs"))]

@@ -8,7 +8,6 @@ import json
 import re
 import struct
 import sys
-import tomllib
 from pathlib import Path
 
 import pytest
@@ -35,9 +34,8 @@ def png_size(path: Path) -> tuple[int, int]:
 @needs_runtime
 def test_the_precache_holds_everything_the_page_and_the_worker_load() -> None:
     files = build_site.precache_files()
-    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
-    expected = {"index.html", "boot.js", "guide.js", "css/app.css", "icon.svg", "pyscript.toml", "py/main.py", "py/worker.py"}
-    expected |= {source.removeprefix("./") for source in config["files"]}
+    expected = {"index.html", "boot.js", "runtime.js", "worker.js", "guide.js", "css/app.css", "icon.svg",
+                "pyscript.toml", "py/main.py", "vendor/python.zip", "vendor/python.js"}
     expected |= {f"i18n/{path.name}" for path in (ROOT / "i18n").glob("*.json")}
     expected |= {path.relative_to(ROOT).as_posix() for path in (ROOT / "vendor").rglob("*")
                  if path.is_file() and path.name != "precache.js"}
@@ -181,3 +179,63 @@ def test_the_pages_workflow_builds_with_make_site() -> None:
     for action in ("actions/configure-pages@", "actions/upload-pages-artifact@", "actions/deploy-pages@"):
         assert action in workflow, action
     assert "_site/" in (ROOT / ".gitignore").read_text().split()
+
+
+def test_the_python_archive_holds_every_module_and_data_file_of_py_but_gtp() -> None:
+    py = ROOT / "py"
+    expected = {path.relative_to(py).as_posix() for pattern in ("*.py", "*.json") for path in py.rglob(pattern)
+                if "__pycache__" not in path.parts} - {"gtp.py"}
+    assert set(build_site.python_files()) == expected
+    assert {"main.py", "worker.py", "registry.py", "level_ratings.json", "ai/hex_priors.json"} <= expected
+
+
+@needs_runtime
+def test_the_python_archive_has_each_source_with_its_unchecked_bytecode_and_names_its_sources() -> None:
+    """vendor/python.zip (tools/python_zip.mjs, run by the pinned Pyodide):
+    every file as it is in py/, each module's bytecode beside it marked by
+    PEP 552 as hash-based and never checked (so the interpreter neither
+    compiles it nor compares times), and as its comment the digest of what
+    it was built from, which vendor/python.js exports for runtime.js."""
+    import zipfile
+
+    build_site.generate()
+    with zipfile.ZipFile(build_site.ARCHIVE) as archive:
+        names = set(archive.namelist())
+        files = build_site.python_files()
+        assert names == {*files, *(name + "c" for name in files if name.endswith(".py"))}
+        for name in files:
+            assert archive.read(name) == (ROOT / "py" / name).read_bytes(), name
+        magics = set()
+        for name in (name for name in names if name.endswith(".pyc")):
+            header = archive.read(name)[:16]
+            magics.add(header[:4])
+            assert header[2:4] == b"\r\n" and int.from_bytes(header[4:8], "little") == 0b01, name
+        assert len(magics) == 1  # one interpreter compiled them all
+        comment = archive.comment.decode()
+    assert comment == f"abstract-games python {build_site.archive_digest(files)}"
+    key = (ROOT / "vendor" / "python.js").read_text(encoding="utf-8")
+    assert f"export const ARCHIVE_KEY = {json.dumps(comment)};" in key
+    # Up to date: another generate() leaves it alone (no Node, the same bytes).
+    before = build_site.ARCHIVE.stat().st_mtime_ns
+    assert build_site.build_archive() is False and build_site.ARCHIVE.stat().st_mtime_ns == before
+
+
+@needs_runtime
+def test_the_archive_key_changes_with_any_byte_it_is_built_from(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+
+    for part in ("py", "tools/python_zip.mjs", "node_modules/pyodide/package.json"):
+        source, target = ROOT / part, tmp_path / part
+        target.parent.mkdir(parents=True, exist_ok=True)
+        (shutil.copytree if source.is_dir() else shutil.copyfile)(source, target)
+    monkeypatch.setattr(build_site, "ROOT", tmp_path)
+    files = build_site.python_files()
+    key = build_site.archive_digest(files)
+    assert key == build_site.archive_digest(files)
+    for part in ("py/core/base.py", "py/ai/hex_priors.json", "tools/python_zip.mjs"):
+        path = tmp_path / part
+        original = path.read_bytes()
+        path.write_bytes(original + b" ")
+        assert build_site.archive_digest(files) != key, part
+        path.write_bytes(original)
+    assert build_site.archive_digest(files) == key

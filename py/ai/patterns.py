@@ -39,8 +39,8 @@ Pure standard library: it runs in the browser's Pyodide.
 from __future__ import annotations
 
 import json
+import pkgutil
 from operator import itemgetter, mul
-from pathlib import Path
 from typing import Mapping, Sequence
 
 from core.y import row_col
@@ -313,7 +313,7 @@ def board_priors(game: str, size: int) -> BoardPriors | None:
         name = PRIOR_FILES.get(game)
         found = None
         if name is not None:
-            data = json.loads(Path(__file__).with_name(name).read_text())
+            data = json.loads(pkgutil.get_data(__name__, name) or b"")
             found = BoardPriors(Priors.from_dict(data), tables(game, size))
         _BOARD_PRIORS[key] = found
     return _BOARD_PRIORS[key]

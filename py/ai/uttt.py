@@ -114,9 +114,9 @@ from __future__ import annotations
 
 import json
 import math
+import pkgutil
 import random
 import time
-from pathlib import Path
 from typing import Any, NamedTuple
 
 from core.uttt import (
@@ -344,7 +344,7 @@ def load_board_table(data: dict[str, Any] | None = None) -> None:
     committed file); the evaluation reads it on first use by itself."""
     global _scale
     if data is None:
-        data = json.loads(Path(__file__).with_name("uttt_boards.json").read_text())
+        data = json.loads(pkgutil.get_data(__name__, "uttt_boards.json") or b"")
     table: dict[int, tuple[float, float]] = {}
     for kind, name in enumerate(KIND_NAMES):
         for pattern, mover, other in data[name]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any
+from typing import Any, Awaitable, Callable
 
 import js
 
@@ -14,39 +14,45 @@ import ai
 from core import GameError, GameState
 
 
+class WorkerCalls:
+    """The worker's exported functions as awaitable methods: ``await
+    calls.choose_move(request_json)`` is the reply's JSON text (the shell's
+    ``engine.call``: boot.js, runtime.js); a function that takes no request
+    is called without one."""
+
+    def __init__(self, shell_engine: Any) -> None:
+        self._engine = shell_engine
+
+    def __getattr__(self, name: str) -> Callable[..., Awaitable[str]]:
+        async def call(*request_json: str) -> str:
+            return str(await self._engine.call(name, *request_json))
+
+        return call
+
+
 class Engine:
-    """The AI, thinking in a Pyodide worker so the page never freezes.
-    Started after the first board is interactive; until it is ready, a
-    request waits for it."""
+    """The AI, thinking in a Pyodide worker so the page never freezes. The
+    worker starts with the page (boot.js); until it is ready, a request
+    waits for it."""
 
     def __init__(self) -> None:
         self.worker: Any = None
         self.failed = False
-        # The harness starts its own worker script (py/app/harness.py).
-        self.worker_src = "./py/worker.py"
         self._ready = asyncio.get_event_loop().create_future()
         self._players: dict[str, Any] = {}  # without a worker: one engine per game, as the worker keeps
         self._analysts: dict[str, Any] = {}  # and one for the hints and analyses, apart, as the worker's
 
     def start(self) -> None:
-        script = js.document.createElement("script")
-        script.type = "py"
-        script.setAttribute("worker", "")
-        script.setAttribute("name", "ai")
-        script.setAttribute("src", self.worker_src)
-        script.setAttribute("config", "./pyscript.toml")
-        js.document.body.append(script)
         asyncio.ensure_future(self._connect())
 
     async def _connect(self) -> None:
-        from pyscript import workers
-
+        shell_engine = js.window.appShell.engine
         try:
-            self.worker = await workers["ai"]
+            await shell_engine.ready
+            self.worker = WorkerCalls(shell_engine)
         except Exception as error:  # noqa: BLE001 - any start failure
             self.failed = True
             js.console.warn("engine: the AI worker did not start; thinking on the page instead", str(error))
-        js.performance.mark("computer-ready")  # for tools/bench.py
         if not self._ready.done():
             self._ready.set_result(True)
 

@@ -4,9 +4,9 @@
 ``HARNESS_FLAG_JS``). A player's page never has any of these functions, and
 its worker (py/worker.py) exports only what the app calls.
 
-With the flag the AI worker runs py/bench_worker.py instead: the app's own
-``choose_move`` plus the self-check and the bench functions, on the same
-engine code in the same kind of worker.
+With the flag the AI worker runs py/bench_worker.py instead (boot.js
+chooses it): the app's own ``choose_move`` plus the self-check and the bench
+functions, on the same engine code in the same kind of worker.
 """
 
 from __future__ import annotations
@@ -26,14 +26,8 @@ from . import dom
 if TYPE_CHECKING:
     from .browser import App
 
-#: The worker script the harness's page starts (``Engine.worker_src``).
-WORKER_SRC = "./py/bench_worker.py"
-
-
 def install(app: App) -> None:
-    """Put the hooks on ``window`` and have ``app`` start the harness's
-    worker; call it before ``app.start()`` (which starts the worker)."""
-    app.engine.worker_src = WORKER_SRC
+    """Put the hooks on ``window``; call it before ``app.start()``."""
 
     def page_check() -> str:
         import selfcheck

@@ -1,0 +1,150 @@
+"""Start-up as a returning player gets it (runtime.js): the first visit's AI
+worker keeps a snapshot of its started interpreter, later visits restore it
+in the page and in the worker, also offline and after an update; a snapshot
+that is damaged or from another version is never used, and is made again.
+
+The site is what `make site` builds, served with no HTTP caching, so that
+offline only the service worker's cache and the snapshot can serve it.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from playwright.sync_api import Page, Playwright, expect
+
+from conftest import AppServer, Watch, assert_clean, wait_ready
+# The offline tests' site (the `site` fixture), server and browser profile.
+from test_offline_embed import (SUB_PATH, NoStoreHandler, eventually, our_caches, persistent_context,  # noqa: F401
+                                site, wait_offline_ready)
+
+NOTE = "abstract-games/python-snapshot:"
+SNAPSHOTS = "abstract-games-snapshots"
+
+
+def marks(page: Page) -> set[str]:
+    return set(page.evaluate("performance.getEntriesByType('mark').map(m => m.name)"))
+
+
+def snapshot_note(page: Page) -> str | None:
+    """The snapshot the page knows is stored (its key), if any."""
+    return page.evaluate(f"""Object.keys(localStorage).filter(k => k.startsWith({NOTE!r}))
+        .map(k => localStorage.getItem(k))[0] ?? null""")
+
+
+def computer_ready(page: Page) -> None:
+    page.wait_for_function("performance.getEntriesByName('computer-ready').length > 0", timeout=60_000)
+
+
+def plays_against_the_computer(page: Page) -> None:
+    """A move of the player's lands and the computer answers it."""
+    expect(page.get_by_test_id("status")).to_have_text("Your turn", timeout=30_000)
+    moves = page.get_by_test_id("move-list").locator("li")
+    played = moves.count()
+    page.locator('.cell[aria-disabled="false"]').first.click()
+    expect(moves).to_have_count(played + 2, timeout=30_000)
+
+
+def first_visit(page: Page, url: str) -> str:
+    """Open the app, let the service worker take over and the worker keep
+    its snapshot; the snapshot's key."""
+    page.goto(url)
+    wait_ready(page)
+    computer_ready(page)
+    assert "python-restored" not in marks(page) and "computer-restored" not in marks(page)
+    wait_offline_ready(page)
+    eventually(page, lambda: snapshot_note(page) is not None)
+    key = snapshot_note(page)
+    assert key and re.fullmatch(r"pyodide [\d.]+, format \d+, abstract-games python [0-9a-f]{64}", key), key
+    return key
+
+
+def restored_visit(page: Page) -> None:
+    page.reload()
+    wait_ready(page)
+    computer_ready(page)
+    assert {"python-restored", "computer-restored"} <= marks(page)
+
+
+def new_game(page: Page) -> None:
+    page.get_by_test_id("new-game").click()
+    confirm = page.get_by_test_id("confirm-yes")
+    if confirm.is_visible():
+        confirm.click()
+    expect(page.get_by_test_id("move-list").locator("li")).to_have_count(0)
+
+
+def test_later_visits_restore_the_kept_interpreter_also_offline(playwright: Playwright, site: Path, tmp_path: Path,
+                                                                watch: Watch) -> None:
+    server = AppServer(site, NoStoreHandler)
+    context = persistent_context(playwright, tmp_path / "profile", watch)
+    page = context.pages[0]
+    first_visit(page, server.url + SUB_PATH + "?boards=1#/notakto")
+    restored_visit(page)
+    new_game(page)
+    plays_against_the_computer(page)
+    server.stop()  # offline from here on
+    restored_visit(page)
+    new_game(page)
+    plays_against_the_computer(page)
+    context.close()
+    assert_clean(watch)
+
+
+def test_a_damaged_snapshot_is_dropped_and_made_again(playwright: Playwright, site: Path, tmp_path: Path,
+                                                      watch: Watch) -> None:
+    server = AppServer(site, NoStoreHandler)
+    context = persistent_context(playwright, tmp_path / "profile", watch)
+    page = context.pages[0]
+    key = first_visit(page, server.url + SUB_PATH + "?boards=1#/notakto")
+    # The stored bytes damaged, the key left as it was.
+    page.evaluate(f"""async () => {{
+        const cache = await caches.open({SNAPSHOTS!r});
+        const [request] = await cache.keys();
+        const response = await cache.match(request);
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        bytes.fill(7, 0, 4096);
+        await cache.put(request, new Response(bytes, {{ headers: response.headers }}));
+    }}""")
+    page.reload()
+    wait_ready(page)
+    computer_ready(page)
+    assert "python-restored" not in marks(page) and "computer-restored" not in marks(page)
+    new_game(page)
+    plays_against_the_computer(page)
+    # The worker kept a good one again, which the next visit restores.
+    eventually(page, lambda: snapshot_note(page) == key)
+    restored_visit(page)
+    context.close()
+    server.stop()
+    assert_clean(watch)
+
+
+def test_after_an_update_the_old_snapshot_is_not_used_and_a_new_one_serves_offline(
+        playwright: Playwright, site: Path, tmp_path: Path, watch: Watch) -> None:
+    server = AppServer(site, NoStoreHandler)
+    context = persistent_context(playwright, tmp_path / "profile", watch)
+    page = context.pages[0]
+    old_key = first_visit(page, server.url + SUB_PATH + "?boards=1#/notakto")
+    # A new version whose Python differs: another archive key, another
+    # precache version (the service worker installs it in the background).
+    app = site / SUB_PATH
+    key_file = app / "vendor" / "python.js"
+    key_file.write_text(re.sub(r"python ([0-9a-f]{64})", lambda m: "python " + m.group(1)[::-1], key_file.read_text()))
+    precache = app / "vendor" / "precache.js"
+    precache.write_text(precache.read_text().replace('"version": "', '"version": "next-'))
+    page.reload()  # still the old version, which installs the new one
+    wait_ready(page)
+    eventually(page, lambda: [":next-" in name for name in our_caches(page)] == [True])  # the old version's gone
+    page.reload()  # the new version: the old snapshot does not fit it
+    wait_ready(page)
+    computer_ready(page)
+    assert "python-restored" not in marks(page) and "computer-restored" not in marks(page)
+    eventually(page, lambda: snapshot_note(page) not in (None, old_key))
+    server.stop()  # offline: the new version and its snapshot
+    restored_visit(page)
+    new_game(page)
+    plays_against_the_computer(page)
+    context.close()
+    assert_clean(watch)

@@ -1,0 +1,40 @@
+// The AI worker: a Pyodide interpreter of its own (runtime.js), so the page
+// never freezes while the computer thinks. It runs py/worker.py (or, for
+// the harness, py/bench_worker.py: the module its name says), whose engines
+// runtime.js has imported, and then says {ready: true, restored: whether
+// its interpreter came from a snapshot} ({ready: false, error} if it
+// cannot start). It answers the page's {id, name, request}
+// with {id, reply} or {id, error}: ``name`` must be one of the module's
+// ``__export__``, ``request`` (null: the function takes none) and ``reply``
+// are JSON text. One call at a
+// time, in the order they came.
+import { loadPyodide, restored, workerOptions } from "./runtime.js";
+
+const MODULES = ["worker", "bench_worker"];
+
+async function start() {
+  const name = workerOptions().module;
+  if (!MODULES.includes(name)) throw new Error(`no worker module ${JSON.stringify(name)}`);
+  const pyodide = await loadPyodide();
+  const module = pyodide.pyimport(name);
+  const exported = new Set(module.__export__.toJs());
+  return (fn, request) => {
+    if (!exported.has(fn)) throw new Error(`the worker has no function ${JSON.stringify(fn)}`);
+    return request === null ? module[fn]() : module[fn](request);
+  };
+}
+
+const functions = start();
+functions.then(
+  () => postMessage({ ready: true, restored: restored() }),
+  (error) => postMessage({ ready: false, error: String(error?.message ?? error) }),
+);
+
+addEventListener("message", async ({ data: { id, name, request } }) => {
+  try {
+    const call = await functions;
+    postMessage({ id, reply: call(name, request) });
+  } catch (error) {
+    postMessage({ id, error: String(error?.message ?? error) });
+  }
+});
