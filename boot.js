@@ -749,9 +749,10 @@ if (EMBEDDED && "ResizeObserver" in window) {
 
 // ----------------------------------------------------------- the AI worker
 // The computer opponent's worker (worker.js), started with the page (when,
-// runtime.js decides): the harness's page runs its bench module in it. The mark "computer-ready"
-// (for tools/bench.py; it also starts offline support) is set once it can
-// answer, or has failed to start (py/app/engine.py then thinks on the page).
+// runtime.js decides): the harness's page runs its bench module in it. The
+// mark "computer-ready" (for tools/bench.py; it also starts offline
+// support) is set once it can answer, or has failed to start
+// (py/app/engine.py then thinks on the page).
 function startEngine() {
   const engine = startWorker(window.appHarness === true ? "bench_worker" : "worker");
   engine.ready.finally(() => performance.mark("computer-ready")).catch(() => {});
