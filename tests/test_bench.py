@@ -299,6 +299,7 @@ def test_sent_bytes_are_split_into_runtime_and_ours() -> None:
     assert bench.part_of("/vendor/pyodide/pyodide.asm.wasm") == "runtime: Pyodide"
     assert bench.part_of("/vendor/pyscript/core.js") == "runtime: PyScript"
     assert bench.part_of("/py/core/notakto.py") == "ours"
+    assert bench.part_of("/vendor/python.zip") == bench.part_of("/vendor/games.js") == "ours"
     assert bench.part_of("/") == "ours"
     index = (ROOT / "index.html").stat().st_size
     sent = [bench.Sent("/", 200, 200, index), bench.Sent("/index.html", 304, 150, 0), bench.Sent("/x", 404, 180, 400)]

@@ -519,10 +519,12 @@ class Sent:
 
 
 def part_of(path: str) -> str:
-    """Which part of the app a served path belongs to."""
+    """Which part of the app a served path belongs to (the rest of vendor/
+    is made from our sources: the Python archive, the game list, the
+    manifests, the precache list)."""
     if path.startswith("/vendor/pyodide/"):
         return "runtime: Pyodide"
-    if path.startswith("/vendor/"):
+    if path.startswith("/vendor/pyscript/"):
         return "runtime: PyScript"
     return "ours"
 
@@ -1794,7 +1796,7 @@ def method_notes(bench: Bench, elapsed: float) -> list[str]:
         notes += [
             f"Start-up: {s.startup_rounds} rounds; in each, the app (`{APP_PATH}`, a player's page: no bench "
             f"hooks, the product's worker) and the floor (`{FLOOR_PATH}`: the "
-            "same vendored Pyodide loaded as PyScript loads it, `loadPyodide({indexURL})`, one statement run, "
+            "same vendored Pyodide loaded as the app's runtime.js loads it, `loadPyodide({indexURL})`, one statement run, "
             "nothing else) take turns (A B, then B A), each in a new browser profile (an empty HTTP cache on disk, "
             "as a player's browser has it): a cold visit, then a warm one in a second tab, then a returning one in "
             "a third (the app's second visit is the first its service worker serves, see below; not in quick "
