@@ -9,6 +9,7 @@ offline only the service worker's cache and the snapshot can serve it.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -148,3 +149,22 @@ def test_after_an_update_the_old_snapshot_is_not_used_and_a_new_one_serves_offli
     plays_against_the_computer(page)
     context.close()
     assert_clean(watch)
+
+
+def test_the_page_imports_our_python_as_bytecode_from_the_archive(app: Page) -> None:
+    """No module of ours is compiled in the browser: each comes from its
+    .pyc in vendor/python.zip (zipimport names the file it used), and the
+    data files are read from the archive too."""
+    found = app.evaluate("""async () => {
+        const python = await (await import("./runtime.js")).loadPyodide();
+        return python.runPython(`
+import json, sys
+import app.browser, core.base, registry
+files = sorted({m.__file__ for name, m in sys.modules.items()
+                if name.split(".")[0] in ("app", "core", "ai", "registry", "main")})
+json.dumps({"files": files, "levels": len(registry.GAMES["hex"].levels.names)})`);
+    }""")
+    found = json.loads(found)
+    assert len(found["files"]) >= 20
+    assert all(path.startswith("/home/pyodide/python.zip/") and path.endswith(".pyc") for path in found["files"]), found
+    assert found["levels"] >= 4  # level_ratings.json, read from the archive

@@ -215,6 +215,9 @@ def test_the_python_archive_has_each_source_with_its_unchecked_bytecode_and_name
     assert comment == f"abstract-games python {build_site.archive_digest(files)}"
     key = (ROOT / "vendor" / "python.js").read_text(encoding="utf-8")
     assert f"export const ARCHIVE_KEY = {json.dumps(comment)};" in key
+    # The bytecode names its files where runtime.js puts the archive.
+    runtime = (ROOT / "runtime.js").read_text(encoding="utf-8")
+    assert f'const ARCHIVE_PATH = "{build_site.ARCHIVE_PATH}";' in runtime
     # Up to date: another generate() leaves it alone (no Node, the same bytes).
     before = build_site.ARCHIVE.stat().st_mtime_ns
     assert build_site.build_archive() is False and build_site.ARCHIVE.stat().st_mtime_ns == before
