@@ -19,7 +19,7 @@ import ai
 from ai import solver
 from core import GameState
 from registry import STATES
-from worker import analyse, choose_move, json_reply, load_state, warm_up  # noqa: F401 - exported as the app's worker does
+from worker import analyse, choose_move, json_reply, load_state  # noqa: F401 - exported as the app's worker does
 
 
 def runtime() -> dict[str, str]:

@@ -88,8 +88,9 @@ def analyse(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def warm_up() -> None:
-    """Import every game's engine (worker.js calls it before it says it is
-    ready): the player's first move waits for no import."""
+    """Import every game's engine (runtime.js calls it in the worker before
+    the worker says it is ready, and before it keeps its snapshot): the
+    player's first move waits for no import."""
     for game in ai.MODULES:
         ai.engine(game)
 
