@@ -15,6 +15,9 @@
 // imported, as a memory snapshot in Cache Storage (Pyodide's _makeSnapshot
 // and makeMemorySnapshot); later visits restore it (_loadSnapshot) in the
 // page and in the worker instead of starting Python and importing again.
+// On such a visit the worker itself does not start Python either: it
+// restores a snapshot the page makes of its own interpreter the moment it
+// is up (bareSnapshot), while the page goes on to draw the board.
 // A snapshot is used only with the Pyodide and the archive it was made
 // with, and one that fails to load is dropped: the interpreter then starts
 // as on a first visit (README, "Start-up").
@@ -52,10 +55,28 @@ const SNAPSHOT_MAGIC = 1886286592;
 
 let started = null;
 let restoredFromSnapshot = false;
+let source = "fresh";
+// In the page: the snapshot of its interpreter for an AI worker started
+// without a stored one (bareSnapshot; null if none could be made).
+let givePageSnapshot = null;
+const pageSnapshot = IN_PAGE ? new Promise((resolve) => {
+  givePageSnapshot = resolve;
+}) : null;
+// In an AI worker started without a stored snapshot: the page's snapshot
+// (null if the page has none), which it sends once its interpreter is up.
+const fromPage = !IN_PAGE && workerOptions().snapshot === "page" ? new Promise((resolve) => {
+  addEventListener("message", function take({ data }) {
+    if (data && "pageSnapshot" in data) {
+      removeEventListener("message", take);
+      resolve(data.pageSnapshot);
+    }
+  });
+}) : null;
 
-/** Whether this interpreter was restored from a snapshot (once started). */
-export function restored() {
-  return restoredFromSnapshot;
+/** Where this interpreter came from (once started): "stored" (the stored
+ * snapshot), "page" (the AI worker's: the page's snapshot) or "fresh". */
+export function startedFrom() {
+  return source;
 }
 
 /** The interpreter, with the app's Python importable; started on the first
@@ -85,6 +106,9 @@ function snapshotStored() {
   }
 }
 
+// Whether a snapshot was stored when this page (or worker) started.
+const STORED = snapshotStored();
+
 async function start() {
   const archive = fetch(ARCHIVE).then(async (response) => {
     if (!response.ok) throw new Error(`${ARCHIVE.pathname}: HTTP ${response.status}`);
@@ -92,7 +116,7 @@ async function start() {
   });
   archive.catch(() => {}); // the error is thrown below, once awaited
   let pyodide = null;
-  if (snapshotStored()) {
+  if (STORED) {
     const snapshot = readSnapshot();
     snapshot.catch(() => {}); // Pyodide awaits it later: no unhandled rejection meanwhile
     try {
@@ -103,9 +127,23 @@ async function start() {
     }
   }
   restoredFromSnapshot = pyodide !== null;
+  if (restoredFromSnapshot) source = "stored";
   if (restoredFromSnapshot && IN_PAGE) performance.mark("python-restored");
   const keep = !restoredFromSnapshot && !IN_PAGE && "caches" in globalThis;
+  if (!restoredFromSnapshot && fromPage) {
+    // Started at once: the interpreter's files load and compile while the
+    // page's interpreter starts, and Pyodide waits for the snapshot itself.
+    const snapshot = fromPage.then((bytes) => bytes ?? Promise.reject(null));
+    try {
+      pyodide = await startPyodide({ indexURL: INDEX, _loadSnapshot: snapshot, ...(keep ? { _makeSnapshot: true } : {}) });
+      source = "page";
+    } catch (error) {
+      // None sent: the page said why.
+      if (error !== null) console.warn("runtime: the page's Python snapshot did not load; starting afresh", error);
+    }
+  }
   pyodide ??= await startPyodide({ indexURL: INDEX, ...(keep ? { _makeSnapshot: true } : {}) });
+  if (IN_PAGE && !STORED) givePageSnapshot(bareSnapshot(pyodide));
   pyodide.FS.writeFile(ARCHIVE_PATH, await archive);
   if (!restoredFromSnapshot) {
     pyodide.runPython(ON_PATH);
@@ -113,6 +151,28 @@ async function start() {
   }
   if (keep) keepSnapshot(pyodide);
   return pyodide;
+}
+
+/** The page's interpreter as it is right after starting, nothing of ours
+ * run in it yet: what the AI worker of a visit without a stored snapshot
+ * starts from (it restores this instead of starting Python again, which
+ * would take the processor for a second and more). Pyodide makes snapshots
+ * only of interpreters started for it (_makeSnapshot, which in the page
+ * would hand Python its JavaScript globals through a recording proxy);
+ * at this point nothing from JavaScript is held but what it expects, so
+ * the snapshot is whole. Null if it cannot be made. */
+function bareSnapshot(pyodide) {
+  const config = pyodide._api.config;
+  const was = config._makeSnapshot;
+  config._makeSnapshot = true;
+  try {
+    return pyodide.makeMemorySnapshot();
+  } catch (error) {
+    console.warn("runtime: no Python snapshot for the AI worker could be made", error);
+    return null;
+  } finally {
+    config._makeSnapshot = was;
+  }
 }
 
 /** The stored snapshot's bytes; rejects when there is none for this key,
@@ -176,15 +236,22 @@ export const startFailure = IN_PAGE ? new Promise((resolve) => {
  * to the reply of the module's exported function ``name`` to the JSON text
  * ``request`` (none if omitted; rejects with the worker's error).
  *
- * With a snapshot stored, the worker restores it while the page restores
- * its own; without, it starts once the page's interpreter is up, so that two
- * interpreters starting from nothing do not share the processor. */
+ * It starts with the page. With a snapshot stored, it restores it while the
+ * page restores its own. Without, it loads the interpreter's files and
+ * waits for the page's snapshot (bareSnapshot), sent as soon as the page's
+ * interpreter is up: two interpreters starting from nothing would share
+ * the processor and both be late. */
 export function startWorker(module) {
-  const snapshot = snapshotStored();
-  const create = () => new Worker(new URL("./worker.js", import.meta.url),
-    { type: "module", name: JSON.stringify({ module, snapshot }) });
-  // The page's failure is the page's; the worker may still start.
-  const worker = (snapshot ? Promise.resolve() : loadPyodide()).then(create, create);
+  const snapshot = STORED || "page";
+  const worker = new Promise((resolve) => resolve(new Worker(new URL("./worker.js", import.meta.url),
+    { type: "module", name: JSON.stringify({ module, snapshot }) })));
+  if (snapshot === "page") {
+    // The page's failure is the page's: without its snapshot the worker starts afresh.
+    loadPyodide().catch(() => givePageSnapshot(null));
+    Promise.all([worker, pageSnapshot]).then(([thread, bytes]) => {
+      thread.postMessage({ pageSnapshot: bytes }, bytes ? [bytes.buffer] : []);
+    }, () => {});
+  }
   const pending = new Map();
   let next = 0;
   const ready = worker.then((thread) => new Promise((resolve, reject) => {
@@ -196,7 +263,8 @@ export function startWorker(module) {
           // not remembered: the next visit starts from nothing again
         }
       } else if ("ready" in data) {
-        if (data.restored) performance.mark("computer-restored");
+        if (data.from === "stored") performance.mark("computer-restored");
+        if (data.from === "page") performance.mark("computer-from-page");
         if (data.ready) resolve();
         else reject(new Error(data.error));
       } else if (pending.has(data.id)) {

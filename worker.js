@@ -1,14 +1,14 @@
 // The AI worker: a Pyodide interpreter of its own (runtime.js), so the page
 // never freezes while the computer thinks. It runs py/worker.py (or, for
 // the harness, py/bench_worker.py: the module its name says), whose engines
-// runtime.js has imported, and then says {ready: true, restored: whether
-// its interpreter came from a snapshot} ({ready: false, error} if it
-// cannot start). It answers the page's {id, name, request}
+// runtime.js has imported, and then says {ready: true, from: where its
+// interpreter came from (runtime.js, startedFrom)} ({ready: false, error}
+// if it cannot start). It answers the page's {id, name, request}
 // with {id, reply} or {id, error}: ``name`` must be one of the module's
 // ``__export__``, ``request`` (null: the function takes none) and ``reply``
 // are JSON text. One call at a
 // time, in the order they came.
-import { loadPyodide, restored, workerOptions } from "./runtime.js";
+import { loadPyodide, startedFrom, workerOptions } from "./runtime.js";
 
 const MODULES = ["worker", "bench_worker"];
 
@@ -26,11 +26,13 @@ async function start() {
 
 const functions = start();
 functions.then(
-  () => postMessage({ ready: true, restored: restored() }),
+  () => postMessage({ ready: true, from: startedFrom() }),
   (error) => postMessage({ ready: false, error: String(error?.message ?? error) }),
 );
 
-addEventListener("message", async ({ data: { id, name, request } }) => {
+addEventListener("message", async ({ data }) => {
+  if (!("id" in data)) return; // runtime.js's
+  const { id, name, request } = data;
   try {
     const call = await functions;
     postMessage({ id, reply: call(name, request) });

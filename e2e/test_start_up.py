@@ -1,7 +1,8 @@
 """Start-up as a returning player gets it (runtime.js): the first visit's AI
-worker keeps a snapshot of its started interpreter, later visits restore it
-in the page and in the worker, also offline and after an update; a snapshot
-that is damaged or from another version is never used, and is made again.
+worker starts from the page's interpreter and keeps a snapshot of its own,
+later visits restore it in the page and in the worker, also offline and
+after an update; a snapshot that is damaged or from another version is never
+used, and is made again.
 
 The site is what `make site` builds, served with no HTTP caching, so that
 offline only the service worker's cache and the snapshot can serve it.
@@ -53,6 +54,8 @@ def first_visit(page: Page, url: str) -> str:
     page.goto(url)
     wait_ready(page)
     computer_ready(page)
+    # The worker restored the page's interpreter instead of starting its own.
+    assert "computer-from-page" in marks(page)
     assert "python-restored" not in marks(page) and "computer-restored" not in marks(page)
     wait_offline_ready(page)
     eventually(page, lambda: snapshot_note(page) is not None)
@@ -65,7 +68,7 @@ def restored_visit(page: Page) -> None:
     page.reload()
     wait_ready(page)
     computer_ready(page)
-    assert {"python-restored", "computer-restored"} <= marks(page)
+    assert {"python-restored", "computer-restored"} <= marks(page) and "computer-from-page" not in marks(page)
 
 
 def new_game(page: Page) -> None:
@@ -111,7 +114,8 @@ def test_a_damaged_snapshot_is_dropped_and_made_again(playwright: Playwright, si
     page.reload()
     wait_ready(page)
     computer_ready(page)
-    assert "python-restored" not in marks(page) and "computer-restored" not in marks(page)
+    # Both started afresh: the page, which found a snapshot noted, made none for the worker.
+    assert not {"python-restored", "computer-restored", "computer-from-page"} & marks(page)
     new_game(page)
     plays_against_the_computer(page)
     # The worker kept a good one again, which the next visit restores.
@@ -142,6 +146,7 @@ def test_after_an_update_the_old_snapshot_is_not_used_and_a_new_one_serves_offli
     wait_ready(page)
     computer_ready(page)
     assert "python-restored" not in marks(page) and "computer-restored" not in marks(page)
+    assert "computer-from-page" in marks(page)
     eventually(page, lambda: snapshot_note(page) not in (None, old_key))
     server.stop()  # offline: the new version and its snapshot
     restored_visit(page)
