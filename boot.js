@@ -621,12 +621,23 @@ function callListener(listener, value) {
 
 // ---------------------------------------------------------------- loading
 const stages = { runtime: 0.1, starting: 0.7, games: 0.9, ready: 1 };
+let loadingStage = null;
+let loadingFill = 0;
 
+// The loading bar only moves forward: the runtime's files can all be in
+// before the catalog is, and the catalog's arrival must not take it back.
+// Before the catalog is in, the text waits for it (applyCatalog writes it).
 function setLoading(stage) {
-  if (pythonReady) return;
-  $("loading-fill").style.width = `${Math.round(stages[stage] * 100)}%`;
+  if (pythonReady || (loadingStage !== null && stages[stage] <= stages[loadingStage])) return;
+  loadingStage = stage;
+  fillLoading(stages[stage]);
   $("loading-text").dataset.i18n = `loading.${stage}`;
-  $("loading-text").textContent = t(`loading.${stage}`);
+  if (has(`loading.${stage}`)) $("loading-text").textContent = t(`loading.${stage}`);
+}
+
+function fillLoading(share) {
+  loadingFill = Math.max(loadingFill, share);
+  $("loading-fill").style.width = `${Math.round(loadingFill * 100)}%`;
 }
 
 // Files of the runtime finishing download move the bar through its first
@@ -643,8 +654,7 @@ if ("PerformanceObserver" in window) {
       if (arrived.size === Object.keys(runtimeFiles).length) {
         setLoading("starting");
       } else {
-        const progress = [...arrived].reduce((sum, file) => sum + runtimeFiles[file], stages.runtime);
-        $("loading-fill").style.width = `${Math.round(progress * 100)}%`;
+        fillLoading([...arrived].reduce((sum, file) => sum + runtimeFiles[file], stages.runtime));
       }
     }
   }).observe({ type: "resource", buffered: true });

@@ -187,6 +187,39 @@ def test_reduced_motion_turns_transitions_off(page: Page, server: AppServer) -> 
     assert duration == "0s"
 
 
+# Every text the loading line shows, from the page's start.
+LOADING_TEXTS = """
+window.__loadingTexts = [];
+new MutationObserver(() => {
+  const text = document.getElementById('loading-text');
+  const fill = document.getElementById('loading-fill');
+  if (!text) return;
+  const seen = window.__loadingTexts, last = seen[seen.length - 1];
+  const now = [text.textContent, parseFloat(fill.style.width || '0')];
+  if (!last || last[0] !== now[0] || last[1] !== now[1]) seen.push(now);
+}).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+"""
+
+
+def test_the_loading_line_never_shows_a_key_nor_goes_back_when_its_texts_come_late(page: Page, server: AppServer) -> None:
+    """The runtime's files can be in before the catalog (a slow catalog
+    here): the line waits for the text and its bar only moves forward."""
+    def late(route):
+        page.wait_for_timeout(1_500)
+        route.continue_()
+
+    page.add_init_script(LOADING_TEXTS)
+    page.route("**/i18n/en.json", late)
+    page.goto(server.url + "#/notakto")
+    expect(page.get_by_test_id("cell-1a1")).to_be_visible(timeout=60_000)
+    seen = page.evaluate("window.__loadingTexts")
+    texts = [text for text, _ in seen]
+    assert "Starting the game engine…" in texts, seen
+    assert not [text for text in texts if text.startswith("loading.")], seen
+    fills = [fill for _, fill in seen]
+    assert fills == sorted(fills), seen
+
+
 @pytest.mark.parametrize("missing", ["vendor/pyodide/pyodide.asm.wasm", "vendor/python.zip", "i18n/en.json"])
 def test_a_runtime_that_cannot_load_says_so_and_reload_recovers(page: Page, server: AppServer, watch, missing: str) -> None:
     watch.expected_errors.append(".")  # the failed request is logged on purpose
