@@ -143,6 +143,7 @@ async function start() {
     }
   }
   pyodide ??= await startPyodide({ indexURL: INDEX, ...(keep ? { _makeSnapshot: true } : {}) });
+  if (IN_PAGE) performance.mark("python-up"); // for profiling, as py/main.py's marks
   if (IN_PAGE && !STORED) givePageSnapshot(bareSnapshot(pyodide));
   pyodide.FS.writeFile(ARCHIVE_PATH, await archive);
   if (!restoredFromSnapshot) {

@@ -170,14 +170,18 @@ def test_the_page_preloads_the_vendored_start_up_path() -> None:
 
         pytest.skip("the runtime is not vendored (make runtime)")
     assert all((ROOT / href).is_file() for href in hrefs), [href for href in hrefs if not (ROOT / href).is_file()]
-    # PyScript's chunks: core.js's own, and what that one imports at start
-    # (the enabled plugins' entries are imported even when disabled).
+    # PyScript's chunks: core.js's own, and what that one imports at start:
+    # its TOML parser and the plugins pyscript.toml does not switch off
+    # (but "error", whose entry it imports either way).
     chunks = {href.rsplit("/", 1)[1] for href in hrefs if href.startswith("./vendor/pyscript/")}
     (core,) = re.findall(r'from"\./(core-[\w-]+\.js)"', (vendor / "core.js").read_text())
     imported = set(re.findall(r'import\("\./([\w-]+\.js)"\)', (vendor / core).read_text()))
     assert core in chunks and chunks - {core} <= imported
-    assert {"deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal", "toml"} == {
-        chunk.rsplit("-", 1)[0] for chunk in chunks - {core}}
+    table = re.search(r"var \w+=\{codemirror:.*?\};", (vendor / core).read_text()).group(0)
+    plugins = set(re.findall(r'[{,]"?([\w-]+)"?:\(\)=>', table))
+    assert "py-terminal" in plugins and "donkey" in plugins
+    off = {name.removeprefix("!") for name in tomllib.loads((ROOT / "pyscript.toml").read_text())["plugins"]}
+    assert {"toml", "error"} | (plugins - off) == {chunk.rsplit("-", 1)[0] for chunk in chunks - {core}}
 
 
 def test_no_end_to_end_module_shares_its_name_with_a_unit_test_module() -> None:

@@ -15,6 +15,11 @@ from pyodide.ffi import JsNull, create_proxy, to_js
 from .views import Msg
 
 shell = js.window.appShell
+# Looked up once: every crossing into JavaScript costs, and a first draw
+# translates hundreds of texts and creates hundreds of nodes.
+_translate = shell.t
+_from_entries = js.Object.fromEntries
+_document = js.document
 
 
 def found(node: Any) -> bool:
@@ -27,8 +32,10 @@ def tr(value: Any) -> str:
     """A Msg in the current language (nested Msgs first); anything else as
     text."""
     if isinstance(value, Msg):
+        if not value.params:
+            return str(_translate(value.key))
         params = {name: tr(param) if isinstance(param, Msg) else param for name, param in value.params.items()}
-        return str(shell.t(value.key, to_js(params, dict_converter=js.Object.fromEntries)))
+        return str(_translate(value.key, to_js(params, dict_converter=_from_entries)))
     return str(value)
 
 
@@ -109,7 +116,7 @@ SVG_NS = "http://www.w3.org/2000/svg"
 
 
 def element(tag: str, attrs: dict[str, Any] | None = None, *children: Any, svg: bool = False) -> Any:
-    node = js.document.createElementNS(SVG_NS, tag) if svg else js.document.createElement(tag)
+    node = _document.createElementNS(SVG_NS, tag) if svg else _document.createElement(tag)
     for name, value in (attrs or {}).items():
         node.setAttribute(name, tr(value))
     for child in children:
@@ -121,7 +128,7 @@ def build(tree: Any, svg: bool = False) -> Any:
     """A view tree as DOM nodes; an ``svg`` element and everything inside it
     are created in the SVG namespace."""
     if isinstance(tree, (str, Msg)):
-        return js.document.createTextNode(tr(tree))
+        return _document.createTextNode(tr(tree))
     tag, attrs, children = tree
     svg = svg or tag == "svg"
     return element(tag, attrs, *(build(child, svg) for child in children), svg=svg)

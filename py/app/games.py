@@ -40,6 +40,8 @@ class Choice:
 
 @dataclass(frozen=True)
 class GameSpec:
+    """What the app needs to know of a game: its choices, rules, views and engine hooks."""
+
     game: str
     choices: tuple[Choice, ...]
     level_ratings: dict[str, int]

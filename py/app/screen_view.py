@@ -27,12 +27,16 @@ LOSER_REASONS = {"last_board_closed", "resignation"}
 
 @dataclass(frozen=True)
 class Button:
+    """A command button: whether it can be pressed and whether it is there at all."""
+
     enabled: bool = True
     shown: bool = True
 
 
 @dataclass(frozen=True)
 class ResultView:
+    """A finished game's result: the headline, why it ended, the winning seat (None: a draw)."""
+
     headline: Msg
     reason: Msg
     winner: int | None
@@ -53,6 +57,8 @@ class SelectView:
 
 @dataclass(frozen=True)
 class ToggleView:
+    """An option that applies at once: a labelled check box."""
+
     name: str  # "hints", "coordinates", "takeover-<seat>"
     label: Msg
     checked: bool
@@ -60,6 +66,8 @@ class ToggleView:
 
 @dataclass(frozen=True)
 class ClockView:
+    """The time the player to move has left for this move."""
+
     text: str  # "0:27"
     low: bool  # ten seconds or less
 
@@ -145,6 +153,8 @@ class AnalysisView:
 
 @dataclass(frozen=True)
 class StatView:
+    """One figure of the statistics panel."""
+
     name: str
     kind: str  # "number", "percent", "duration", "days" or "none" (no value yet)
     value: Any
@@ -152,6 +162,8 @@ class StatView:
 
 @dataclass(frozen=True)
 class ScreenView:
+    """Everything a game screen shows (screen_view); the renderer draws it."""
+
     game: str
     board: Node
     status: Msg
@@ -641,6 +653,8 @@ class PastGameView:
 
 @dataclass(frozen=True)
 class PastGamesView:
+    """The past games list as shown: a page of rows and how many more there are."""
+
     rows: tuple[PastGameView, ...]  # the newest, as many as the list shows
     more: int  # how many older ones "show more" would reveal
 
