@@ -130,6 +130,22 @@ def test_the_table_knows_the_textbook_patterns() -> None:
     assert not USELESS[code((1, 1, 0, 1, 1, 0))]      # black needs it to join its two pairs
 
 
+def test_the_tables_built_by_pattern_are_the_rules_applied_to_every_ring() -> None:
+    """USELESS and DOMINATORS are built once per pattern of kinds (own,
+    open, shut) for speed; here each of the 4096 rings is tested directly."""
+    for code in range(4 ** 6):
+        values = tuple((code >> (2 * i)) & 3 for i in range(6))
+        useless = inferior._useless(values, inferior.BLACK) | inferior._useless(values, inferior.WHITE) << 1
+        assert USELESS[code] == useless, values
+        dominators = 0
+        for shift, player in ((0, inferior.BLACK), (6, inferior.WHITE)):
+            usable = {i for i in range(6) if values[i] in (inferior.EMPTY, player, inferior.BOTH)}
+            for i in range(6):
+                if values[i] == inferior.EMPTY and usable <= {(i - 1) % 6, i, (i + 1) % 6}:
+                    dominators |= 1 << (shift + i)
+        assert inferior.DOMINATORS[code] == dominators, values
+
+
 @pytest.mark.parametrize("game,size,empties,count,want", CASES)
 def test_every_dead_cell_is_dead_over_all_completions(game, size, empties, count, want) -> None:
     rng = random.Random(f"dead {game} {size}")

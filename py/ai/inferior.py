@@ -92,6 +92,7 @@ patterns (four of one colour in a row around a cell, ...) remain.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import product
 
 from core.hex import layout as hex_layout
 from core.y import cell_index as y_cell_index
@@ -121,11 +122,26 @@ def _useless(values: tuple[int, ...], player: int) -> bool:
     return True
 
 
+def _codes(kinds: tuple[tuple[int, ...], ...], pattern: tuple[int, ...]) -> list[int]:
+    """The ring codes whose value at each position i is one of
+    ``kinds[pattern[i]]``."""
+    codes = [0]
+    for i, kind in enumerate(pattern):
+        codes = [code | value << (2 * i) for code in codes for value in kinds[kind]]
+    return codes
+
+
 def _build_table() -> bytes:
+    # To the rule a ring position is only the player's own stone, open to
+    # them (empty, or an edge side of both) or shut (the opponent's): one
+    # test per pattern of those three kinds, not per code.
     table = bytearray(4 ** 6)
-    for code in range(4 ** 6):
-        values = tuple((code >> (2 * i)) & 3 for i in range(6))
-        table[code] = _useless(values, BLACK) | (_useless(values, WHITE) << 1)
+    for bit, player, opponent in ((1, BLACK, WHITE), (2, WHITE, BLACK)):
+        kinds = ((player,), (EMPTY, BOTH), (opponent,))
+        for pattern in product(range(3), repeat=6):
+            if _useless(tuple(kinds[kind][0] for kind in pattern), player):
+                for code in _codes(kinds, pattern):
+                    table[code] |= bit
     return bytes(table)
 
 
@@ -158,17 +174,21 @@ _NO_PARTNERS = (0,) * 4 ** 6
 def _build_dominators() -> tuple[int, ...]:
     """Per code: bit i set when, for black, the cell is dominated by its
     empty neighbour at ring position i; bit 6 + i, for white (see
-    ``Inferior.dominated``)."""
-    out = []
-    for code in range(4 ** 6):
-        values = [(code >> (2 * i)) & 3 for i in range(6)]
-        bits = 0
-        for shift, player in ((0, BLACK), (6, WHITE)):
-            usable = {i for i in range(6) if values[i] in (EMPTY, player, BOTH)}
+    ``Inferior.dominated``). A position counts only as empty, as usable
+    otherwise (the player's stone, an edge side of both) or as the
+    opponent's: one test per pattern of those, not per code."""
+    out = [0] * 4 ** 6
+    for shift, player, opponent in ((0, BLACK, WHITE), (6, WHITE, BLACK)):
+        kinds = ((EMPTY,), (player, BOTH), (opponent,))
+        for pattern in product(range(3), repeat=6):
+            usable = {i for i in range(6) if pattern[i] < 2}
+            bits = 0
             for i in range(6):
-                if values[i] == EMPTY and usable <= {(i - 1) % 6, i, (i + 1) % 6}:
+                if pattern[i] == 0 and usable <= {(i - 1) % 6, i, (i + 1) % 6}:
                     bits |= 1 << (shift + i)
-        out.append(bits)
+            if bits:
+                for code in _codes(kinds, pattern):
+                    out[code] |= bits
     return tuple(out)
 
 
