@@ -16,7 +16,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, Playwright, expect
 
-from conftest import AppServer, Watch, assert_clean, wait_ready
+from conftest import AppServer, Watch, assert_clean, open_app, wait_ready
 # The offline tests' site (the `site` fixture), server and browser profile.
 from test_offline_embed import (SUB_PATH, NoStoreHandler, eventually, our_caches, persistent_context,  # noqa: F401
                                 site, wait_offline_ready)
@@ -154,6 +154,25 @@ def test_after_an_update_the_old_snapshot_is_not_used_and_a_new_one_serves_offli
     plays_against_the_computer(page)
     context.close()
     assert_clean(watch)
+
+
+# The page's snapshot lost on its way to the worker (as if the page could
+# not make one: runtime.js then sends none).
+NO_PAGE_SNAPSHOT = """
+const post = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (message, transfer) {
+  if (message && typeof message === "object" && "pageSnapshot" in message) return post.call(this, { pageSnapshot: null });
+  return post.call(this, message, transfer);
+};
+"""
+
+
+def test_without_the_pages_snapshot_the_first_visits_worker_starts_on_its_own(page: Page, server: AppServer) -> None:
+    page.add_init_script(NO_PAGE_SNAPSHOT)
+    open_app(page, server, "#/notakto")
+    computer_ready(page)
+    assert not {"computer-from-page", "computer-restored"} & marks(page)
+    plays_against_the_computer(page)
 
 
 def test_the_page_imports_our_python_as_bytecode_from_the_archive(app: Page) -> None:
