@@ -140,7 +140,7 @@ def test_the_page_has_a_strict_content_security_policy() -> None:
     policy = {part.split()[0]: part.split()[1:] for part in match.group(1).split("; ")}
     assert policy["default-src"] == ["'none'"]
     assert policy["script-src"] == ["'self'", "'unsafe-eval'"]
-    assert policy["worker-src"] == ["'self'", "blob:"]
+    assert policy["worker-src"] == ["'self'"]  # the AI worker and the service worker; no blob: workers
     for directive in ("connect-src", "img-src", "style-src", "manifest-src"):
         assert policy[directive] == ["'self'"], directive
     assert policy["base-uri"] == policy["form-action"] == ["'none'"]
