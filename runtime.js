@@ -54,7 +54,6 @@ const SNAPSHOT_NOTE = `abstract-games/python-snapshot:${SNAPSHOT}`;
 const SNAPSHOT_MAGIC = 1886286592;
 
 let started = null;
-let restoredFromSnapshot = false;
 let source = "fresh";
 // In the page: the snapshot of its interpreter for an AI worker started
 // without a stored one (bareSnapshot; null if none could be made).
@@ -126,27 +125,29 @@ async function start() {
       forgetSnapshot();
     }
   }
-  restoredFromSnapshot = pyodide !== null;
-  if (restoredFromSnapshot) source = "stored";
-  if (restoredFromSnapshot && IN_PAGE) performance.mark("python-restored");
-  const keep = !restoredFromSnapshot && !IN_PAGE && "caches" in globalThis;
-  if (!restoredFromSnapshot && fromPage) {
+  const restored = pyodide !== null;
+  if (restored) source = "stored";
+  if (restored && IN_PAGE) performance.mark("python-restored");
+  // A worker that starts without a stored snapshot keeps one for the next visit.
+  const keep = !restored && !IN_PAGE && "caches" in globalThis;
+  const options = { indexURL: INDEX, ...(keep ? { _makeSnapshot: true } : {}) };
+  if (!restored && fromPage) {
     // Started at once: the interpreter's files load and compile while the
     // page's interpreter starts, and Pyodide waits for the snapshot itself.
     const snapshot = fromPage.then((bytes) => bytes ?? Promise.reject(null));
     try {
-      pyodide = await startPyodide({ indexURL: INDEX, _loadSnapshot: snapshot, ...(keep ? { _makeSnapshot: true } : {}) });
+      pyodide = await startPyodide({ ...options, _loadSnapshot: snapshot });
       source = "page";
     } catch (error) {
       // None sent: the page said why.
       if (error !== null) console.warn("runtime: the page's Python snapshot did not load; starting afresh", error);
     }
   }
-  pyodide ??= await startPyodide({ indexURL: INDEX, ...(keep ? { _makeSnapshot: true } : {}) });
+  pyodide ??= await startPyodide(options);
   if (IN_PAGE) performance.mark("python-up"); // for profiling, as py/main.py's marks
   if (IN_PAGE && !STORED) givePageSnapshot(bareSnapshot(pyodide));
   pyodide.FS.writeFile(ARCHIVE_PATH, await archive);
-  if (!restoredFromSnapshot) {
+  if (!restored) {
     pyodide.runPython(ON_PATH);
     if (!IN_PAGE) pyodide.runPython(ENGINES);
   }

@@ -6,8 +6,7 @@
 // if it cannot start). It answers the page's {id, name, request}
 // with {id, reply} or {id, error}: ``name`` must be one of the module's
 // ``__export__``, ``request`` (null: the function takes none) and ``reply``
-// are JSON text. One call at a
-// time, in the order they came.
+// are JSON text. One call at a time, in the order they came.
 import { loadPyodide, startedFrom, workerOptions } from "./runtime.js";
 
 const MODULES = ["worker", "bench_worker"];
