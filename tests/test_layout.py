@@ -161,6 +161,9 @@ def test_the_page_preloads_the_vendored_start_up_path() -> None:
     # What runtime.js imports and fetches at once: the interpreter's loader,
     # the archive's key, the archive.
     assert {"./vendor/pyodide/pyodide.mjs", "./vendor/python.js", "./vendor/python.zip"} <= set(hrefs)
+    # PyScript's program of the page, which it fetches once the interpreter is up.
+    (program,) = re.findall(r'<script type="py" src="([^"]+)"', (ROOT / "index.html").read_text(encoding="utf-8"))
+    assert program == "./py/main.py" and program in hrefs
     # A preloaded WebAssembly response is compiled without V8's code cache,
     # and with pyodide.asm.mjs preloaded a failed interpreter load goes unseen.
     assert not [href for href in hrefs if href.endswith((".wasm", ".asm.mjs"))]
