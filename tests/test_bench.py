@@ -322,6 +322,49 @@ def test_the_floor_page_loads_bare_pyodide_and_nothing_else() -> None:
     assert bench.FLOOR_PATH == "tools/bench/floor.html"
 
 
+def test_the_pyscript_reference_page_starts_pyscript_with_the_apps_runtime_and_nothing_of_the_app() -> None:
+    """tools/bench/pyscript-floor.html: the app's start-up path but none of
+    the app. Its preloads are index.html's (so that the two change together
+    when PyScript or Pyodide is updated) but for the page's own config and
+    program and the shell's game list; its config is the app's but for
+    where runtime.js is; its program only marks the page ready."""
+    import tomllib
+    from html.parser import HTMLParser
+
+    class Page(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.preloads: set[str] = set()
+            self.scripts: list[dict[str, str | None]] = []
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            values = dict(attrs)
+            if tag == "link" and values.get("rel") in ("preload", "modulepreload"):
+                self.preloads.add(values["href"] or "")
+            if tag == "script":
+                self.scripts.append(values)
+
+    bench_dir = ROOT / "tools" / "bench"
+    app, reference = Page(), Page()
+    app.feed((ROOT / "index.html").read_text(encoding="utf-8"))
+    reference.feed((bench_dir / "pyscript-floor.html").read_text(encoding="utf-8"))
+    own = {"./pyscript-floor.toml", "./pyscript_floor.py"}
+    assert own <= reference.preloads
+    assert {href.replace("../../", "./", 1) for href in reference.preloads - own} == \
+        app.preloads - {"./pyscript.toml", "./py/main.py", "./vendor/games.js"}
+    assert [script.get("src") for script in reference.scripts] == \
+        ["../../runtime.js", "../../vendor/pyscript/core.js", "./pyscript_floor.py"]
+    assert reference.scripts[2]["type"] == "py" and reference.scripts[2]["config"] == "./pyscript-floor.toml"
+    config = tomllib.loads((bench_dir / "pyscript-floor.toml").read_text())
+    app_config = tomllib.loads((ROOT / "pyscript.toml").read_text())
+    assert config == {"interpreter": "../../runtime.js", "plugins": app_config["plugins"]}
+    assert app_config["interpreter"] == "./runtime.js"
+    program = (bench_dir / "pyscript_floor.py").read_text()
+    assert re.findall(r"^import (\w+)", program, flags=re.M) == ["js"] and "from " not in program
+    assert 'js.document.body.dataset.ready = "true"' in program
+    assert bench.PYSCRIPT_FLOOR_PATH == "tools/bench/pyscript-floor.html"
+
+
 # -- playouts, arena, settings -------------------------------------------------------------------
 def test_the_worker_playout_hook_plays_the_same_games_for_the_same_seed() -> None:
     import bench_worker

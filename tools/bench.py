@@ -417,6 +417,9 @@ THINK_TIMEOUT_MS = 30_000
 # -- the browser and the server ---------------------------------------------------------
 APP_PATH = "#/notakto"  # a board on screen as soon as Python is ready
 FLOOR_PATH = "tools/bench/floor.html"
+#: A reference on cold visits, not a target: PyScript started with the app's
+#: runtime and nothing else, what any page built as the app is pays first.
+PYSCRIPT_FLOOR_PATH = "tools/bench/pyscript-floor.html"
 #: What GitHub Pages sends with every file: fresh for ten minutes, then
 #: revalidated (Last-Modified / If-Modified-Since, which http.server answers
 #: with 304). A second visit within ten minutes asks the server nothing.
@@ -879,9 +882,9 @@ class Bench:
             browser.close()
 
     # -- start-up ----------------------------------------------------------------------
-    def visit(self, context: Any, app: bool, computer: bool = True, query: str = "") -> Visit:
-        """Open the app (or the floor) in a new tab of ``context`` and wait
-        until it is ready. For the app, then check that a click on a cell
+    def visit(self, context: Any, app: bool, computer: bool = True, query: str = "", path: str = "") -> Visit:
+        """Open the app (or the floor, or another page than the floor at
+        ``path``) in a new tab of ``context`` and wait until it is ready. For the app, then check that a click on a cell
         lands (a mark appears), and with ``computer`` wait for the computer's
         answer: the worker starts after the board is ready, and its requests
         must be counted (and, on a cold visit, be in the cache for the warm
@@ -890,7 +893,7 @@ class Bench:
         browser.server.take()
         page = context.new_page()
         try:
-            page.goto(browser.server.url + (APP_PATH if app else FLOOR_PATH + query), wait_until="commit")
+            page.goto(browser.server.url + (APP_PATH if app else (path or FLOOR_PATH) + query), wait_until="commit")
             page.wait_for_function("window.__bench && window.__bench.ready !== null", timeout=READY_TIMEOUT_MS)
             if app:
                 marks = page.locator(".cell.x").count()
@@ -920,18 +923,29 @@ class Bench:
     def startup_visits(self) -> dict[tuple[str, str], list[Visit]]:
         """Rounds of: the app, then the floor (the other way round every
         second round), each in a new profile (an empty cache on disk): a cold
-        visit, then a warm one in a second tab. The floor gets one more visit
+        visit, then a warm one in a second tab; and a cold visit of the
+        PyScript reference in a new profile, first, between or last in turn. The floor gets one more visit
         between them, not measured, that runs some Python for a while: V8
         keeps compiled WebAssembly in the cache only once enough of it has
         been optimised, which the app's first visit (two interpreters
         starting, the computer's first move) may do and a bare ``1 + 1`` may
         not; the floor's warm visit must find the best cache it can."""
         visits: dict[tuple[str, str], list[Visit]] = {(k, t): [] for k in ("app", "floor") for t in TEMPERATURES}
+        visits["pyscript", "cold"] = []
         rounds = self.settings.startup_rounds
         for index in range(rounds):
             progress(f"start-up round {index + 1}/{rounds}")
             self.settle()
-            for kind in ("app", "floor") if index % 2 == 0 else ("floor", "app"):
+            kinds = ["app", "floor"] if index % 2 == 0 else ["floor", "app"]
+            kinds.insert(index % 3, "pyscript")
+            for kind in kinds:
+                if kind == "pyscript":
+                    context = self.browser().profile(as_harness=False)
+                    try:
+                        visits[kind, "cold"].append(self.visit(context, False, path=PYSCRIPT_FLOOR_PATH))
+                    finally:
+                        self.browser().close_profile(context)
+                    continue
                 app = kind == "app"
                 context = self.browser().profile(as_harness=False)  # a player's page, as players get it
                 try:
@@ -1156,6 +1170,13 @@ def startup(bench: Bench) -> list[Row]:
                 "app": Stat.of([computer for computer, _ in pairs]),
                 "bare Pyodide (floor)": Stat.of([ready for _, ready in pairs]), "app ÷ floor": ratio,
                 "target": f"≤ {TARGET_COMPUTER_RATIO:.1f}×: {verdict(at_most(ratio.median, TARGET_COMPUTER_RATIO))}"}))
+        reference = visits.get(("pyscript", temperature), [])
+        if reference:
+            rows.append(Row(STARTUP_TITLE, {
+                "visit": label, "milestone": "reference, not the app: PyScript started with runtime.js alone ready",
+                "app": Stat.of([v.ready_s for v in reference]),
+                "bare Pyodide (floor)": Stat.of([v.ready_s for v in floor]),
+                "app ÷ floor": Ratio.of([r.ready_s / f.ready_s for r, f in zip(reference, floor)])}))
     return rows + bytes_rows(bench, visits)
 
 
@@ -1805,7 +1826,12 @@ def method_notes(bench: Bench, elapsed: float) -> list[str]:
             "gets one more visit, not measured (`?prime`: a second of ordinary Python, then 3 s idle): V8 keeps "
             "compiled WebAssembly in the cache only once enough code has been optimised, which the app's first "
             "visit (two interpreters starting, the computer's first move) may do and a bare `1 + 1` may not, and "
-            "the floor must be the best bare Pyodide can do. Same server, same Chromium, same flags. Times are "
+            "the floor must be the best bare Pyodide can do. The cold visits' reference row is a third page, "
+            f"`{PYSCRIPT_FLOOR_PATH}`, visited cold in each round in a new profile (first, between or last in "
+            "turn): PyScript started with the app's runtime.js and its start-up path preloaded as index.html "
+            "preloads it, running a program that only marks the page ready; what any page built as the app is "
+            "pays before its own code runs (its ratio: over the same round's cold floor). "
+            "Same server, same Chromium, same flags. Times are "
             "from navigation start: the "
             "first-contentful-paint entry; the moment the page sets `body[data-ready]` (the app: Python ready "
             "and the board drawn; the floor: Pyodide ready); the app's `computer-ready` mark (its worker ready "
