@@ -884,7 +884,8 @@ class Bench:
     # -- start-up ----------------------------------------------------------------------
     def visit(self, context: Any, app: bool, computer: bool = True, query: str = "", path: str = "") -> Visit:
         """Open the app (or the floor, or another page than the floor at
-        ``path``) in a new tab of ``context`` and wait until it is ready. For the app, then check that a click on a cell
+        ``path``) in a new tab of ``context`` and wait until it is ready.
+        For the app, then check that a click on a cell
         lands (a mark appears), and with ``computer`` wait for the computer's
         answer: the worker starts after the board is ready, and its requests
         must be counted (and, on a cold visit, be in the cache for the warm
@@ -924,7 +925,8 @@ class Bench:
         """Rounds of: the app, then the floor (the other way round every
         second round), each in a new profile (an empty cache on disk): a cold
         visit, then a warm one in a second tab; and a cold visit of the
-        PyScript reference in a new profile, first, between or last in turn. The floor gets one more visit
+        PyScript reference in a new profile, first, between or last in
+        turn. The floor gets one more visit
         between them, not measured, that runs some Python for a while: V8
         keeps compiled WebAssembly in the cache only once enough of it has
         been optimised, which the app's first visit (two interpreters
