@@ -16,7 +16,7 @@ import time
 from typing import Any
 
 import ai
-from ai import solver
+from ai.connection import solver
 from core import GameState
 from registry import STATES
 from worker import analyse, choose_move, json_reply, load_state  # noqa: F401 - exported as the app's worker does

@@ -214,8 +214,8 @@ def _connection(name: str, state: type[GameState], sizes: tuple[int, ...], defau
     return Game(
         name=name,
         state=state,
-        engine=name,
-        # Hex and Y share their engine's levels (ai/connection.py), each rated in its own game.
+        engine=f"connection.{name}",
+        # Hex and Y share their engine's levels (ai/connection/), each rated in its own game.
         levels=measured_levels(name, _CONNECTION_LEVEL_NAMES, "casual"),
         view="connection_board",
         describe="connection_move",

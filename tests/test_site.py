@@ -186,7 +186,7 @@ def test_the_python_archive_holds_every_module_and_data_file_of_py_but_gtp() -> 
     expected = {path.relative_to(py).as_posix() for pattern in ("*.py", "*.json") for path in py.rglob(pattern)
                 if "__pycache__" not in path.parts} - {"gtp.py"}
     assert set(build_site.python_files()) == expected
-    assert {"main.py", "worker.py", "registry.py", "level_ratings.json", "ai/hex_priors.json"} <= expected
+    assert {"main.py", "worker.py", "registry.py", "level_ratings.json", "ai/connection/hex_priors.json"} <= expected
 
 
 @needs_runtime
@@ -235,7 +235,7 @@ def test_the_archive_key_changes_with_any_byte_it_is_built_from(tmp_path: Path, 
     files = build_site.python_files()
     key = build_site.archive_digest(files)
     assert key == build_site.archive_digest(files)
-    for part in ("py/core/base.py", "py/ai/hex_priors.json", "tools/python_zip.mjs"):
+    for part in ("py/core/base.py", "py/ai/connection/hex_priors.json", "tools/python_zip.mjs"):
         path = tmp_path / part
         original = path.read_bytes()
         path.write_bytes(original + b" ")

@@ -131,7 +131,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
 import ai  # noqa: E402
-from ai import connection, solver  # noqa: E402
+from ai import connection  # noqa: E402
+from ai.connection import solver  # noqa: E402
 from core import FIRST, SECOND, GameError, GameState, HexState, UtttState, YState  # noqa: E402
 from core.uttt import BOARD_CELLS, CELL_BOARD, CELL_POSITION  # noqa: E402
 from core.y import cell_index, row_col  # noqa: E402

@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
 import ai  # noqa: E402
-from ai.inferior import analyser  # noqa: E402
+from ai.connection.inferior import analyser  # noqa: E402
 from core.hex import HexState  # noqa: E402
 from core.y import YState  # noqa: E402
 

@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT / "py"))
 from core.base import FIRST, SECOND  # noqa: E402
 from core.hex import HexState  # noqa: E402
 from ai import connection  # noqa: E402
-from ai.solver import LOSS, Solver  # noqa: E402
+from ai.connection.solver import LOSS, Solver  # noqa: E402
 
 PUZZLES = ROOT / "tests" / "data" / "hex_puzzles.json"
 COLOURS = {"black": FIRST, "white": SECOND}
@@ -136,7 +136,7 @@ def verify(puzzle: dict[str, Any], every: bool = False) -> tuple[bool, str]:
 # -- the score -------------------------------------------------------------------------------
 def solve_with_ai(puzzle: dict[str, Any], level: str, seconds: float | None, seed: int) -> tuple[bool, str, float]:
     """Whether ``level`` finds a winning move; its move and the time taken."""
-    from ai import hex as hex_ai
+    from ai.connection import hex as hex_ai
 
     state, exchanged = puzzle_state(puzzle)
     start = time.perf_counter()

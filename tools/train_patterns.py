@@ -50,7 +50,7 @@ from typing import Iterable, Sequence
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from ai import patterns  # noqa: E402
+from ai.connection import patterns  # noqa: E402
 from arena import DIALECTS, GtpProcess, OpponentError  # noqa: E402  (tools/, this file's folder)
 from registry import STATES  # noqa: E402
 

@@ -1,7 +1,7 @@
-"""Build ``py/ai/uttt_boards.json``, the small-board table behind the
-Ultimate Tic-Tac-Toe evaluation (``ai.uttt.evaluate``).
+"""Build ``py/ai/uttt/boards.json``, the small-board table behind the
+Ultimate Tic-Tac-Toe evaluation (``ai.uttt.evaluation.evaluate``).
 
-    python tools/uttt_boards.py [--games 300000] [--seed 1] [--min-count 20] [--out py/ai/uttt_boards.json]
+    python tools/uttt_boards.py [--games 300000] [--seed 1] [--min-count 20] [--out py/ai/uttt/boards.json]
 
 Games are played from the empty grid with the engine's own playout policy
 (take a small board when you can, else stop the opponent taking one, else
@@ -45,7 +45,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
-from ai import uttt  # noqa: E402
+from ai.uttt import evaluation, position as playing  # noqa: E402
 from core.uttt import BITS, FULL, WINNING_CELLS  # noqa: E402
 
 #: Virtual observations each pattern starts with, 0.3 of them won by each
@@ -68,8 +68,8 @@ def play(rng: random.Random, counts: dict[int, list[int]], sample: list) -> None
         positions.append(([marks[0].copy(), marks[1].copy()], won.copy(), closed, forced, player))
         mine, theirs = marks[player], marks[player ^ 1]
         for board in BITS[FULL ^ closed]:
-            kind = uttt.KIND_FREE if forced < 0 else uttt.KIND_SENT if board == forced else uttt.KIND_OTHER
-            seen.append((kind << 18 | uttt.canonical_pattern(mine[board], theirs[board]), board, player))
+            kind = evaluation.KIND_FREE if forced < 0 else evaluation.KIND_SENT if board == forced else evaluation.KIND_OTHER
+            seen.append((kind << 18 | evaluation.canonical_pattern(mine[board], theirs[board]), board, player))
         if forced < 0:
             boards = BITS[FULL ^ closed]
             choices = [board for board in boards if WINNING_CELLS[mine[board]] & ~theirs[board]] or boards
@@ -78,14 +78,14 @@ def play(rng: random.Random, counts: dict[int, list[int]], sample: list) -> None
             board = forced
         empty = FULL ^ (mine[board] | theirs[board])
         cells = BITS[WINNING_CELLS[mine[board]] & empty or WINNING_CELLS[theirs[board]] & empty or empty]
-        move = uttt.BOARD_CELLS[board][cells[int(rand() * len(cells))]]
-        closed, forced, result = uttt._play(marks, won, closed, player, move)
+        move = playing.BOARD_CELLS[board][cells[int(rand() * len(cells))]]
+        closed, forced, result = playing.play(marks, won, closed, player, move)
         player ^= 1
     for key, board, mover in seen:
         outcome = 0 if won[mover] >> board & 1 else 1 if won[mover ^ 1] >> board & 1 else 2
         counts.setdefault(key, [0, 0, 0])[outcome] += 1
     position = positions[int(rand() * len(positions))]
-    reward = 0.5 if result == uttt.DRAW else float(result == position[4])
+    reward = 0.5 if result == playing.DRAW else float(result == position[4])
     sample.append((position, reward))
 
 
@@ -93,7 +93,7 @@ def fit_scale(sample: list) -> tuple[float, float]:
     """The logistic scale that best fits the sampled results, and its mean squared error."""
     edges = []
     for (marks, won, closed, forced, player), reward in sample:
-        edges.append((uttt.line_edge(marks, won, closed, forced, player), reward))
+        edges.append((evaluation.line_edge(marks, won, closed, forced, player), reward))
 
     def error(scale: float) -> float:
         return sum((1.0 / (1.0 + math.exp(-scale * edge)) - reward) ** 2 for edge, reward in edges) / len(edges)
@@ -115,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=300_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--min-count", type=int, default=20)
-    parser.add_argument("--out", type=Path, default=ROOT / "py" / "ai" / "uttt_boards.json")
+    parser.add_argument("--out", type=Path, default=ROOT / "py" / "ai" / "uttt" / "boards.json")
     options = parser.parse_args(argv)
     rng = random.Random(options.seed)
     counts: dict[int, list[int]] = {}
@@ -125,18 +125,18 @@ def main(argv: list[str] | None = None) -> int:
         play(rng, counts, sample)
     rng.shuffle(sample)
     sample = sample[:20_000]
-    table: dict[str, list[list[int]]] = {name: [] for name in uttt.KIND_NAMES}
+    table: dict[str, list[list[int]]] = {name: [] for name in evaluation.KIND_NAMES}
     for key in sorted(counts):
         mover, other, neither = counts[key]
         seen = mover + other + neither
         if seen < options.min_count:
             continue
         total = seen + SMOOTHING
-        table[uttt.KIND_NAMES[key >> 18]].append([key & 0x3FFFF, round(1000 * (mover + 0.3 * SMOOTHING) / total),
+        table[evaluation.KIND_NAMES[key >> 18]].append([key & 0x3FFFF, round(1000 * (mover + 0.3 * SMOOTHING) / total),
                                                   round(1000 * (other + 0.3 * SMOOTHING) / total)])
     data = {"about": "small-board chances for ai.uttt.evaluate, made by tools/uttt_boards.py",
             "games": options.games, "seed": options.seed, "min_count": options.min_count, "scale": 1.0, **table}
-    uttt.load_board_table(data)  # the scale is fitted with this table
+    evaluation.load_board_table(data)  # the scale is fitted with this table
     scale, error = fit_scale(sample)
     data["scale"] = round(scale, 3)
     options.out.write_text(json.dumps(data, separators=(",", ":")) + "\n")

@@ -12,7 +12,7 @@ iterations (no clock), so the same arguments print the same book on any
 machine. 300,000 iterations a position take about 14 seconds in CPython;
 the book's 18 positions about four minutes.
 
-Paste the printed table over ``OPENING_BOOK`` in ``py/ai/uttt.py``.
+Paste the printed table over ``OPENING_BOOK`` in ``py/ai/uttt/book.py``.
 """
 
 from __future__ import annotations

@@ -16,7 +16,10 @@ import re
 import pytest
 
 import ai
-from ai import connection, hex as hex_ai, notakto as notakto_ai, uttt as uttt_ai, y as y_ai
+from ai import connection, notakto as notakto_ai, uttt as uttt_ai
+from ai.connection import hex as hex_ai, y as y_ai
+from ai.uttt.position import dead as no_line_left
+from ai.uttt.uct import Node as UtttNode
 from ai.search import DRAWN, LOSS, WIN, Budget, Engine, SearchResult, seeded_random
 from core.base import GameState
 from core.hex import HexState
@@ -58,7 +61,7 @@ SEARCHING = {
 
 def most_visited(node) -> int:
     """The move the search tried most from ``node`` (either tree's nodes)."""
-    if isinstance(node, uttt_ai.Node):
+    if isinstance(node, UtttNode):
         return max(node.children, key=lambda child: child.visits).move
     return node.moves[max(range(len(node.moves)), key=node.visits.__getitem__)]
 
@@ -91,7 +94,7 @@ def test_an_engine_keeps_its_tree_across_a_game(game: str) -> None:
     state.play(reply)
     reached = node.child(reply)
     assert reached is not None and player.kept_root(state) is reached
-    inherited = reached.visits if isinstance(reached, uttt_ai.Node) else reached.total
+    inherited = reached.visits if isinstance(reached, UtttNode) else reached.total
     assert inherited > 0
     second = player.search(state, iterations=100, seed=2, reuse=True)
     assert second.root_visits == inherited + 100
@@ -193,7 +196,7 @@ def test_a_proof_is_for_the_side_to_move_in_the_uttt_search() -> None:
     assert all(child.proof == WIN for child in root.children)
 
     dead = played(UtttState(), UTTT_DEAD)
-    assert not dead.is_over() and uttt_ai._dead([dead.won_boards(0), dead.won_boards(1)], dead.closed_boards)
+    assert not dead.is_over() and no_line_left([dead.won_boards(0), dead.won_boards(1)], dead.closed_boards)
     result = player.search(dead, iterations=20_000, seed=1, reuse=True)
     assert result.proof == player.kept_root(dead).proof == DRAWN and result.win_rate == 0.5
     assert result.iterations < 20_000  # it stopped once the draw was proven

@@ -14,7 +14,7 @@ import ai
 from core import GameState
 import registry
 
-PY = Path(__file__).resolve().parent.parent / "py"
+PY = Path(__file__).resolve().parents[2] / "py"
 
 
 def near_the_end(state: GameState, rng: random.Random) -> GameState:

@@ -10,8 +10,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from ai import solver
-from ai.solver import LOSS, WIN, Board, Solver, h_search
+from ai.connection import solver
+from ai.connection.solver import LOSS, WIN, Board, Solver, h_search
 from core.y import cell_index
 from test_hex_solver import check_proof_sets, minimax_wins
 from test_hex_solver import random_positions as hex_positions

@@ -15,7 +15,8 @@ import pytest
 import ai
 from registry import STATES
 import worker
-from ai import connection, hex as hex_ai, solver
+from ai.connection import engine as connection_engine, hex as hex_ai, parts, solver
+from ai.connection import rave
 from ai.search import DRAWN, LOSS, REASONS, WIN, Verdict
 from app.analysis import EVAL_SEED
 from core.base import GameState
@@ -24,7 +25,7 @@ from core.notakto import NotaktoState
 from core.uttt import UtttState
 from core.y import YState
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 POSITIONS = json.loads((ROOT / "tests" / "data" / "hint_positions.json").read_text(encoding="utf-8"))
 
 
@@ -469,8 +470,9 @@ def plies_to_end(state: GameState, memo: dict) -> tuple[int, int]:
 def test_a_proof_by_search_knows_its_length(state, monkeypatch):
     # The search's own proof: no exact solver first (it proves the Y
     # position at the root, without a line of play).
-    monkeypatch.setattr(connection, "SOLVER_MAX_EMPTY", -1)
-    monkeypatch.setattr(connection, "PARTS", connection.PARTS - {"root_vc"})
+    monkeypatch.setattr(connection_engine, "SOLVER_MAX_EMPTY", -1)
+    monkeypatch.setattr(rave, "SOLVER_MAX_EMPTY", -1)
+    monkeypatch.setattr(parts, "PARTS", parts.PARTS - {"root_vc"})
     value, shortest = plies_to_end(state.copy(), {})
     found = verdict(state, iterations=20000)
     assert found.reason == "proven" and found.iterations > 0 and found.proof == value

@@ -15,13 +15,18 @@ from hypothesis import given, settings, strategies as st
 
 import ai
 import gtp
-from ai import connection, hex as hex_ai, solver, y as y_ai
-from ai.connection import BLACK, LOSS, WHITE, WIN, bridge_reply, geometry, playout, tactics
+from ai import connection
+from ai.connection import hex as hex_ai, parts, solver, y as y_ai
+from ai.connection import rave
+from ai.connection.tree import TREE_SOLVE_AT
+from ai.connection.board import BLACK, WHITE, bridge_reply, geometry, playout
+from ai.connection.tactics import tactics
+from ai.search import LOSS, WIN
 from core.hex import HexState
 from core.y import YState
 from tool_modules import load_tool  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def hex_game(size: int, moves: str = "", swap: bool = False) -> HexState:
@@ -269,11 +274,11 @@ def test_tree_reuse_keeps_the_visits_below_the_new_position():
 
 
 def test_the_tree_stops_growing_at_its_node_cap(monkeypatch):
-    monkeypatch.setattr(connection, "MAX_NODES", 25)
+    monkeypatch.setattr(rave, "MAX_NODES", 25)
     # (Without the fill-in, which may drop a node already grown below a cell it fills.)
     monkeypatch.setattr(connection, "PARTS", {"priors"})
     state = hex_game(7, "d4")
-    searcher = connection.Search(state, random.Random(3))
+    searcher = rave.Search(state, random.Random(3))
     result = searcher.run(600)
     assert result.iterations == 600 and searcher.nodes == 25
     assert searcher.root.size() == 26  # the root and the nodes it grew
@@ -295,7 +300,7 @@ def dead_cell_position() -> HexState:
 def test_the_root_drops_and_fills_a_dead_cell():
     state = dead_cell_position()
     dead = state.parse_move("e5")
-    searcher = connection.Search(state, random.Random(1))
+    searcher = rave.Search(state, random.Random(1))
     assert searcher.root.proof is None
     assert dead not in searcher.root.moves
     assert (dead, BLACK) in searcher.root.fill  # useless to white: black's, as the fill-in colours it
@@ -308,9 +313,9 @@ def test_the_root_drops_and_fills_a_dead_cell():
 
 
 def test_without_the_inferior_cells_the_dead_cell_stays_a_move(monkeypatch):
-    monkeypatch.setattr(connection, "PARTS", set(connection.KNOWN_PARTS))
+    monkeypatch.setattr(parts, "PARTS", set(parts.KNOWN_PARTS))
     connection.switch_off("inferior")
-    searcher = connection.Search(dead_cell_position(), random.Random(1))
+    searcher = rave.Search(dead_cell_position(), random.Random(1))
     assert searcher.root.fill == () and dead_cell_position().parse_move("e5") in searcher.root.moves
     with pytest.raises(ValueError, match="unknown part"):
         connection.switch_off("inferior,telepathy")
@@ -318,17 +323,17 @@ def test_without_the_inferior_cells_the_dead_cell_stays_a_move(monkeypatch):
 
 def test_nodes_get_priors_as_progressive_bias(monkeypatch):
     state = hex_game(11, "f6 e7 g5")
-    root = connection.Search(state, random.Random(1)).root
-    assert sum(root.bias) == pytest.approx(connection.LOWER_SELECTION.prior_weight)
+    root = rave.Search(state, random.Random(1)).root
+    assert sum(root.bias) == pytest.approx(rave.LOWER_SELECTION.prior_weight)
     # Master weighs them as its own selection says (more than the levels below).
-    master_root = connection.Search(state, random.Random(1), master=True).root
-    assert sum(master_root.bias) == pytest.approx(connection.MASTER_SELECTION.prior_weight)
-    assert connection.MASTER_SELECTION.prior_weight > connection.LOWER_SELECTION.prior_weight
-    monkeypatch.setattr(connection, "PARTS", set(connection.KNOWN_PARTS))
+    master_root = rave.Search(state, random.Random(1), master=True).root
+    assert sum(master_root.bias) == pytest.approx(rave.MASTER_SELECTION.prior_weight)
+    assert rave.MASTER_SELECTION.prior_weight > rave.LOWER_SELECTION.prior_weight
+    monkeypatch.setattr(parts, "PARTS", set(parts.KNOWN_PARTS))
     connection.switch_off("selection")  # master picks as the levels below
-    assert connection.Search(state, random.Random(1), master=True).selection == connection.LOWER_SELECTION
-    assert sum(connection.Search(state, random.Random(1), master=True).root.bias) == pytest.approx(
-        connection.LOWER_SELECTION.prior_weight)
+    assert rave.Search(state, random.Random(1), master=True).selection == rave.LOWER_SELECTION
+    assert sum(rave.Search(state, random.Random(1), master=True).root.bias) == pytest.approx(
+        rave.LOWER_SELECTION.prior_weight)
     connection.switch_on("selection")
     assert len(set(root.bias)) > 10  # the moves are told apart
     # The likeliest move answers the last one: it touches g5 or lies a bridge away from it
@@ -336,11 +341,11 @@ def test_nodes_get_priors_as_progressive_bias(monkeypatch):
     best = root.moves[max(range(len(root.moves)), key=root.bias.__getitem__)]
     table = connection.patterns.tables("hex", 11)
     assert best in table.near[state.last_move] | table.bridge[state.last_move]
-    y_root = connection.Search(y_game(11, "f8"), random.Random(1)).root
-    assert sum(y_root.bias) == pytest.approx(connection.LOWER_SELECTION.prior_weight) and len(set(y_root.bias)) > 10
-    monkeypatch.setattr(connection, "PARTS", set(connection.KNOWN_PARTS))
+    y_root = rave.Search(y_game(11, "f8"), random.Random(1)).root
+    assert sum(y_root.bias) == pytest.approx(rave.LOWER_SELECTION.prior_weight) and len(set(y_root.bias)) > 10
+    monkeypatch.setattr(parts, "PARTS", set(parts.KNOWN_PARTS))
     connection.switch_off("priors")
-    assert set(connection.Search(state, random.Random(1)).root.bias) == {0.0}
+    assert set(rave.Search(state, random.Random(1)).root.bias) == {0.0}
 
 
 def test_on_a_big_hex_board_the_root_is_kept_to_the_opponents_must_play_region(monkeypatch):
@@ -357,18 +362,18 @@ def test_on_a_big_hex_board_the_root_is_kept_to_the_opponents_must_play_region(m
     assert move is None and [state.move_to_text(cell) for cell in only] == ["g5"]
     # (4 s: a quarter of it for the H-search, which needs about 0.2 s, even on a busy machine.)
     assert state.move_to_text(hex_ai.Engine().choose_move(state, "master", seed=1, move_time=4.0)) == "g5"
-    monkeypatch.setattr(connection, "PARTS", set(connection.KNOWN_PARTS))
+    monkeypatch.setattr(parts, "PARTS", set(parts.KNOWN_PARTS))
     connection.switch_off("root_vc")
     assert connection.solve_first(state, 10.0) == (None, None)
     # A tree node visited H_SEARCH_AT times gets the same H-search: here the root, once visited.
-    monkeypatch.setattr(connection, "H_SEARCH_AT", 1)
-    monkeypatch.setattr(connection, "H_SEARCH_SECONDS", 30.0)  # its time cap, out of the way on a busy machine
-    searcher = connection.Search(state, random.Random(1), master=True)
+    monkeypatch.setattr(rave, "H_SEARCH_AT", 1)
+    monkeypatch.setattr(rave, "H_SEARCH_SECONDS", 30.0)  # its time cap, out of the way on a busy machine
+    searcher = rave.Search(state, random.Random(1), master=True)
     assert len(searcher.root.moves) > 50
     searcher.run(20)
     assert searcher.root.h_searched and [state.move_to_text(m) for m in searcher.root.moves] == ["g5"]
     connection.switch_off("tree_vc")
-    searcher = connection.Search(state, random.Random(1), master=True)
+    searcher = rave.Search(state, random.Random(1), master=True)
     searcher.run(20)
     assert not searcher.root.h_searched and len(searcher.root.moves) > 50
 
@@ -378,19 +383,19 @@ def test_master_analyses_small_positions_nodes_sooner_than_big_ones():
     """On a position the exact solver could take (few empty cells) the
     tree's nodes get H-search after SMALL_H_SEARCH_AT visits, elsewhere
     after H_SEARCH_AT; the levels below keep theirs."""
-    assert connection.SMALL_H_SEARCH_AT < connection.H_SEARCH_AT
+    assert rave.SMALL_H_SEARCH_AT < rave.H_SEARCH_AT
     small = HexState(7)
     small.push(small.parse_move("d4"))
     big = HexState(11)
     rng = random.Random(1)
-    assert connection.Search(small, rng, master=True).h_search_at == connection.SMALL_H_SEARCH_AT
-    assert connection.Search(big, rng, master=True).h_search_at == connection.H_SEARCH_AT
-    assert connection.Search(small, rng).h_search_at == connection.LOWER_H_SEARCH_AT["hex"]
-    searcher = connection.Search(small, rng, master=True)
-    searcher.run(connection.SMALL_H_SEARCH_AT + 1)  # the root reaches its threshold
+    assert rave.Search(small, rng, master=True).h_search_at == rave.SMALL_H_SEARCH_AT
+    assert rave.Search(big, rng, master=True).h_search_at == rave.H_SEARCH_AT
+    assert rave.Search(small, rng).h_search_at == rave.LOWER_H_SEARCH_AT["hex"]
+    searcher = rave.Search(small, rng, master=True)
+    searcher.run(rave.SMALL_H_SEARCH_AT + 1)  # the root reaches its threshold
     assert searcher.root.h_searched
-    searcher = connection.Search(big, rng, master=True)
-    searcher.run(connection.SMALL_H_SEARCH_AT + 1)
+    searcher = rave.Search(big, rng, master=True)
+    searcher.run(rave.SMALL_H_SEARCH_AT + 1)
     assert not searcher.root.h_searched
 
 def test_on_small_positions_the_roots_most_visited_moves_get_the_exact_solver(monkeypatch):
@@ -402,15 +407,15 @@ def test_on_small_positions_the_roots_most_visited_moves_get_the_exact_solver(mo
     puzzle = next(p for p in PUZZLES if p["id"] == "6x6-henderson-21")
     state, exchanged = puzzles_tool.puzzle_state(puzzle)
     answers = puzzles_tool.answers(puzzle, exchanged)
-    monkeypatch.setattr(connection, "TREE_SOLVE_PER_VISIT", 60.0)
-    monkeypatch.setattr(connection, "PARTS", set(connection.KNOWN_PARTS) - {"dominated"})
+    monkeypatch.setattr(rave, "TREE_SOLVE_PER_VISIT", 60.0)
+    monkeypatch.setattr(parts, "PARTS", set(parts.KNOWN_PARTS) - {"dominated"})
     solver.clear()
-    searcher = connection.Search(state, random.Random(1), master=True)
+    searcher = rave.Search(state, random.Random(1), master=True)
     assert searcher.tree_solve
     result = searcher.run(3000, seconds=600.0)
     root = searcher.root
     tried = [i for i, child in enumerate(root.children)
-             if child is not None and child.solve_at > connection.TREE_SOLVE_AT]
+             if child is not None and child.solve_at > TREE_SOLVE_AT]
     assert tried and all(root.children[i].proof is not None for i in tried)
     assert root.proof == WIN and result.move in answers and result.iterations < 3000
     # Every move it proved lost does lose, as a fresh solver confirms.
@@ -423,16 +428,16 @@ def test_on_small_positions_the_roots_most_visited_moves_get_the_exact_solver(mo
     # Without a deadline (a search by playouts alone stays the same on every
     # machine), with more than TREE_SOLVE_MAX_EMPTY empty cells, or without
     # the part, the solver is never called there.
-    def untried(position: HexState, seconds: float | None) -> connection.Search:
+    def untried(position: HexState, seconds: float | None) -> rave.Search:
         solver.clear()
-        searcher = connection.Search(position, random.Random(1), master=True)
+        searcher = rave.Search(position, random.Random(1), master=True)
         searcher.run(1500, seconds)
-        assert all(child is None or child.solve_at == connection.TREE_SOLVE_AT for child in searcher.root.children)
+        assert all(child is None or child.solve_at == TREE_SOLVE_AT for child in searcher.root.children)
         return searcher
 
     untried(state, None)
     big = hex_game(7, "d4")
-    assert big.owners().count(-1) > connection.TREE_SOLVE_MAX_EMPTY
+    assert big.owners().count(-1) > rave.TREE_SOLVE_MAX_EMPTY
     untried(big, 600.0)
     connection.switch_off("tree_solver")
     assert untried(state, 600.0).root.proof is None
@@ -516,14 +521,14 @@ def test_master_proven_lost_still_thinks_for_the_most_stubborn_move(monkeypatch)
     found = solver.solver_for(6)
     assert found.solve(*solver.position_masks(state.owners(), state.turn), state.turn, 30.0)[0] == solver.LOSS
     runs = []
-    real_run = connection.Search.run
+    real_run = rave.Search.run
 
     def counting_run(self, max_iterations=None, seconds=None):
         result = real_run(self, max_iterations, seconds)
         runs.append((self.knowledge, result.proof, result.iterations))
         return result
 
-    monkeypatch.setattr(connection.Search, "run", counting_run)
+    monkeypatch.setattr(rave.Search, "run", counting_run)
     move = hex_ai.Engine().choose_move(state, "master", seed=1, move_time=1.0)
     assert state.is_legal(move)
     assert runs[0][:2] == (True, LOSS)  # master's search proves the loss and stops
@@ -537,11 +542,11 @@ def test_dominated_cells_leave_masters_nodes_only_when_switched_on(monkeypatch):
     # touch). The part is off by default.
     state = hex_game(7, "d4 a2 c6 e2")
     a3 = state.parse_move("a3")
-    monkeypatch.setattr(connection, "PARTS", set(connection.PARTS))
+    monkeypatch.setattr(parts, "PARTS", set(parts.PARTS))
     assert "dominated" not in connection.PARTS
-    assert a3 in connection.Search(state, random.Random(1), master=True).root.moves
+    assert a3 in rave.Search(state, random.Random(1), master=True).root.moves
     connection.switch_on("dominated")
-    assert a3 not in connection.Search(state, random.Random(1), master=True).root.moves
-    assert a3 in connection.Search(state, random.Random(1)).root.moves  # master's knowledge only
+    assert a3 not in rave.Search(state, random.Random(1), master=True).root.moves
+    assert a3 in rave.Search(state, random.Random(1)).root.moves  # master's knowledge only
     with pytest.raises(ValueError):
         connection.switch_on("nonsense")

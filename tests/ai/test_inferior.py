@@ -9,8 +9,8 @@ from functools import lru_cache
 
 import pytest
 
-from ai import inferior
-from ai.inferior import USELESS, analyser
+from ai.connection import inferior
+from ai.connection.inferior import USELESS, analyser
 from core.hex import layout as hex_layout
 from core.y import layout as y_layout
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from ai import patterns
-from ai.patterns import EMPTY, LAST_BRIDGE, LAST_FAR, LAST_NEAR, MINE, MY_EDGE, THEIR_EDGE, THEIRS, Priors
+from ai.connection import patterns
+from ai.connection.patterns import EMPTY, LAST_BRIDGE, LAST_FAR, LAST_NEAR, MINE, MY_EDGE, THEIR_EDGE, THEIRS, Priors
 from core.y import cell_index, row_col
 from registry import STATES
 from tool_modules import load_tool
@@ -188,7 +188,7 @@ def test_the_trainer_learns_a_players_habit_from_its_games(tmp_path):
 
 def test_selfplay_records_whole_refereed_games_of_a_gtp_engine(tmp_path):
     # Our own GTP engine plays itself (any GTP engine would do).
-    gtp = Path(__file__).resolve().parent.parent / "py" / "gtp.py"
+    gtp = Path(__file__).resolve().parents[2] / "py" / "gtp.py"
     out = tmp_path / "games.jsonl"
     command = f"{sys.executable} {gtp} --game hex --size 5 --level beginner --seed 3"
     assert train.main(["--game", "hex", "--selfplay", command, "--size", "5", "--count", "2", "--seed", "4",
@@ -206,7 +206,7 @@ def test_selfplay_writes_no_game_twice_and_the_fit_reads_each_game_once(tmp_path
     # A seeded engine plays the same game again from the same first stone:
     # a second run with the same seed repeats its first games, which are
     # not written again.
-    gtp = Path(__file__).resolve().parent.parent / "py" / "gtp.py"
+    gtp = Path(__file__).resolve().parents[2] / "py" / "gtp.py"
     out = tmp_path / "games.jsonl"
     command = f"{sys.executable} {gtp} --game hex --size 5 --level beginner --seed 3"
     run = ["--game", "hex", "--selfplay", command, "--size", "5", "--count", "2", "--seed", "4", "--games", str(out)]

@@ -15,6 +15,10 @@ import pytest
 
 import ai
 from ai import uttt as engine
+from ai.search import DRAWN, LOSS, WIN
+from ai.uttt import evaluation as uttt_evaluation, position as uttt_position
+from ai.uttt.book import GRID_SYMMETRIES
+from ai.uttt import uct
 from core import FIRST, SECOND
 from core import uttt as core_uttt
 from core.uttt import UtttState
@@ -105,7 +109,7 @@ def test_takes_an_immediate_win_at_once(level, monkeypatch):
     def no_search(*args, **kwargs):
         raise AssertionError("a won position was searched")
 
-    monkeypatch.setattr(engine.Search, "run", no_search)
+    monkeypatch.setattr(uct.Search, "run", no_search)
     move = ai.choose_move(state, level, seed=1)
     assert move in wins
 
@@ -123,7 +127,7 @@ def test_the_solver_proves_a_forced_win():
     assert not winning_moves_now(state) and len(state.legal_moves()) == 28
     (win,) = wins_within_three_plies(state)
     result = engine.search(state, iterations=20_000, seed=1)
-    assert result.proof == engine.WIN
+    assert result.proof == WIN
     assert result.move == win == state.parse_move("i4")
     assert result.iterations < 20_000  # it stopped once the root was solved
 
@@ -132,7 +136,7 @@ def test_the_solver_sees_the_loss_from_the_other_side():
     state = position(WIN_IN_THREE)
     state.play("i4")  # O to move now loses by force
     result = engine.search(state, iterations=20_000, seed=1)
-    assert result.proof == engine.LOSS
+    assert result.proof == LOSS
     assert state.is_legal(result.move)
 
 
@@ -174,10 +178,10 @@ def test_the_solver_proves_a_draw_and_plays_the_only_move_that_keeps_it():
     assert sorted(values.values()) == [-1, -1, -1, -1, -1, 0]
     (draw,) = [move for move, value in values.items() if value == 0]
     result = engine.search(state, iterations=20_000, seed=1)
-    assert (result.proof, result.win_rate, result.move) == (engine.DRAWN, 0.5, draw)
+    assert (result.proof, result.win_rate, result.move) == (DRAWN, 0.5, draw)
     assert result.iterations < 20_000  # solved, so it stopped
     verdict = ai.new_engine("uttt").evaluate(state, seconds=1.0)
-    assert (verdict.proof, verdict.chance, verdict.move) == (engine.DRAWN, 0.5, draw)
+    assert (verdict.proof, verdict.chance, verdict.move) == (DRAWN, 0.5, draw)
 
 
 # -- the playout policy ----------------------------------------------------------------------------
@@ -203,7 +207,7 @@ def first_playout_moves(state: UtttState) -> set[int]:
         before = [row.copy() for row in marks]
         won = [state.won_boards(0), state.won_boards(1)]
         try:
-            engine._playout(marks, won, state.closed_boards, state.forced_board, state.turn, rand)
+            uttt_position.playout(marks, won, state.closed_boards, state.forced_board, state.turn, rand)
         except Stop:
             pass
         board = state.forced_board
@@ -243,7 +247,7 @@ def test_the_playout_blocks_the_opponent_else_plays_anywhere():
 # -- the evaluation ----------------------------------------------------------------------------------
 def evaluation(state: UtttState) -> float:
     forced = -1 if state.forced_board is None else state.forced_board
-    return engine.evaluate([list(state.marks(0)), list(state.marks(1))], [state.won_boards(0), state.won_boards(1)],
+    return uttt_evaluation.evaluate([list(state.marks(0)), list(state.marks(1))], [state.won_boards(0), state.won_boards(1)],
                            state.closed_boards, forced, state.turn)
 
 
@@ -337,7 +341,7 @@ def test_the_master_merges_a_position_reached_by_two_orders_of_moves():
     rng = random.Random(31)
     for _ in range(30):
         state.play(rng.choice(state.legal_moves()))
-    searcher = engine.Search(state, rng, 0.5, minimax_weight=0.5, merge=True)
+    searcher = uct.Search(state, rng, 0.5, minimax_weight=0.5, merge=True)
     searcher.run(20_000)
     assert searcher.transpositions > 0
     owners: dict[int, list[tuple]] = {}  # a children list -> (position, moves) of each node holding it
@@ -372,7 +376,7 @@ def test_the_grid_symmetries_map_games_to_games():
         while not game.is_over():
             game.play(rng.choice(game.legal_moves()))
         images = set()
-        for symmetry in engine.GRID_SYMMETRIES:
+        for symmetry in GRID_SYMMETRIES:
             image = UtttState()
             for move in game.moves:
                 assert image.is_legal(symmetry[move])  # the board sent to maps with the move
@@ -415,7 +419,7 @@ def test_master_plays_the_book_in_every_symmetric_image_of_a_position():
     state = position("a1")  # a corner opening; its images are the other corners
     book = engine.book_move(state)
     answers = set()
-    for symmetry in engine.GRID_SYMMETRIES:
+    for symmetry in GRID_SYMMETRIES:
         image = UtttState()
         image.play(symmetry[state.moves[0]])
         move = ai.choose_move(image, "master", seed=1, move_time=5.0)  # the book answers without the 5 s

@@ -41,8 +41,8 @@ import random
 
 from core.hex import HexState
 
-from . import connection
-from .connection import LEVEL_SETTINGS, LEVELS, SearchResult, search  # noqa: F401 - the engine's API
+from . import engine as connection
+from .engine import LEVEL_SETTINGS, LEVELS, SearchResult, search  # noqa: F401 - the engine's API
 
 __all__ = ["LEVELS", "LEVEL_SETTINGS", "Engine", "choose_move", "should_swap", "fair_openings", "opening_move",
            "search", "SearchResult"]

@@ -14,13 +14,14 @@ from pathlib import Path
 import pytest
 
 import ai
-from ai import connection, solver
-from ai.solver import LOSS, UNKNOWN, WIN, Board, Solver, h_search
+from ai import connection
+from ai.connection import parts, solver
+from ai.connection.solver import LOSS, UNKNOWN, WIN, Board, Solver, h_search
 from core.hex import HexState
 from core.y import YState
 from tool_modules import load_tool  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = json.loads((ROOT / "tests" / "data" / "hex_puzzles.json").read_text(encoding="utf-8"))["puzzles"]
 
 
@@ -254,7 +255,7 @@ def test_h_search_adds_the_fourth_row_templates_on_every_edge():
 def test_the_templates_can_be_switched_off_for_an_ablation_match(monkeypatch):
     board, black, white = template_position(solver.TEMPLATES[0])
     empty = board.full & ~(black | white)
-    monkeypatch.setattr(connection, "PARTS", set(connection.KNOWN_PARTS))
+    monkeypatch.setattr(parts, "PARTS", set(parts.KNOWN_PARTS))
     monkeypatch.setattr(solver, "USE_TEMPLATES", True)
     assert h_search(board, black, empty, 0).vc == empty
     connection.switch_off("templates")

@@ -22,8 +22,9 @@ import random
 
 from core.y import YState
 
-from . import connection
-from .connection import LEVEL_SETTINGS, LEVELS, SearchResult, edge_distances, search  # noqa: F401
+from . import engine as connection
+from .board import edge_distances
+from .engine import LEVEL_SETTINGS, LEVELS, SearchResult, search  # noqa: F401
 
 __all__ = ["LEVELS", "LEVEL_SETTINGS", "Engine", "choose_move", "should_swap", "swap_distance", "fair_openings",
            "opening_move", "search", "SearchResult"]

@@ -1,0 +1,302 @@
+"""The connection games' player: levels, the engine, its verdicts and the
+exact solver tried first (see the package's doc)."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import NamedTuple
+
+from core.base import GameState
+from core.hex import ConnectionState
+
+from ..mcts import TreeEngine, proof_length as walk_proof
+from ..search import JUDGED_VISITS, LOSS, WIN, SearchResult, Verdict, proof_chance
+from . import parts, solver
+from .board import Geometry, centre_cells, geometry
+from .rave import MAX_NODES, SOLVER_EASY, SOLVER_MAX_EMPTY, SOLVER_SHARE, Search
+from .tactics import analyse, tactics
+from .tree import Node, balanced_rate
+
+class Level(NamedTuple):
+    """A level's budget (an ``ai.search.Budget``): at most ``iterations``
+    playouts (None: no cap) and ``seconds``; whether it keeps its tree.
+    Then whether playouts save bridges; whether it sees virtual connections
+    (else only wins in one); whether it first tries the exact solver on
+    small positions (``solve_first``)."""
+
+    iterations: int | None
+    seconds: float
+    reuse: bool
+    bridges: bool = True
+    knowledge: bool = True
+    solver: bool = False
+
+
+LEVEL_SETTINGS: dict[str, Level] = {
+    "beginner": Level(iterations=60, seconds=0.3, reuse=False, bridges=False, knowledge=False),
+    "casual": Level(iterations=400, seconds=0.5, reuse=False),
+    "strong": Level(iterations=3000, seconds=1.0, reuse=False),
+    "master": Level(iterations=None, seconds=2.0, reuse=True, solver=True),
+}
+LEVELS: list[str] = list(LEVEL_SETTINGS)
+
+#: Master, proven lost with more than this many seconds left, spends them
+#: looking for the most stubborn move (``Engine.move``).
+STUBBORN_AFTER = 0.1
+#: A kept tree bigger than this many nodes is dropped, to bound memory.
+MAX_REUSED_NODES = MAX_NODES // 2
+
+
+def forced_move(state: GameState, deep: bool = True) -> int | None:
+    """A move that needs no search: one that wins at once, the block of the
+    opponent's single immediate win, one of the blocks when the opponent
+    has two (the game is lost), the only cell that stops the opponent's
+    near-connections; with ``deep``, also the move that completes a virtual
+    connection or keeps one, or the most stubborn one in a lost position."""
+    geo = geometry(state)
+    board = geo.search_board(state.owners())  # type: ignore[attr-defined]
+    empties = [cell for cell in range(geo.cells) if not board[cell]]
+    proof, moves = analyse(board, state.turn + 1, geo, empties, deep)
+    return moves[0] if proof is not None or len(moves) == 1 else None
+
+
+class Engine(TreeEngine):
+    """A connection game's player: ``choose_move`` at a level, and the tree
+    it keeps for the master level and any move given ``move_time``. The
+    games subclass it with their swap decision (``swaps``) and openings
+    (``opening``); this one never swaps and opens like without the swap rule."""
+
+    level_settings = LEVEL_SETTINGS
+    max_reused_nodes = MAX_REUSED_NODES
+
+    def swaps(self, state: GameState) -> bool:
+        """Whether to swap the opening stone (asked when the swap is legal)."""
+        return False
+
+    def opening(self, state: GameState, rng: random.Random) -> int | None:
+        """The first move when the swap rule is on, or None: then every
+        level but the weakest opens in the centre, as without the rule."""
+        return None
+
+    def search(self, state: GameState, iterations: int | None = None, seconds: float | None = None,
+               seed: int | None = None, reuse: bool = False, bridges: bool = True,
+               knowledge: bool = True, only: list[int] | None = None, fill: bool = True,
+               master: bool = False) -> SearchResult:
+        """Run one search on ``state`` (left unchanged). With ``reuse``, start
+        from the kept tree when it covers this position and keep the new tree
+        for the next call. ``only``: search no other root moves than these
+        (ignored if it would leave none). ``fill``: the inferior cells' fill-in;
+        ``master``: master's knowledge (see ``Search``)."""
+        rng = self.rng(state, seed)
+
+        def make(root: Node | None) -> Search:
+            searcher = Search(state, rng, root, use_bridges=bridges, knowledge=knowledge, fill=fill, master=master)
+            if only and searcher.root.proof is None:
+                allowed = set(only)
+                kept = [move for move in searcher.root.moves if move in allowed]
+                if kept:
+                    searcher.root.keep(kept)
+            return searcher
+
+        return self.tree_search(state, make, iterations, seconds, reuse)[0]
+
+    def move(self, state: GameState, settings: Level, seed: int | None, move_time: float | None) -> int:
+        """The move at ``settings``. ``move_time`` (seconds) replaces the
+        level's budget and lifts its playout cap: full strength for that long."""
+        if state.can_swap():  # type: ignore[attr-defined]
+            if self.swaps(state):
+                return state.swap_move  # type: ignore[attr-defined]
+        elif not state.moves:
+            if state.swap_rule:  # type: ignore[attr-defined]
+                first = self.opening(state, self.rng(state, seed))
+                if first is not None:
+                    return first
+            if settings.knowledge:
+                return self.rng(state, seed).choice(centre_cells(state))
+        deep = settings.knowledge or move_time is not None
+        move = forced_move(state, deep)
+        if move is not None:
+            return move
+        only = None
+        if settings.solver or move_time is not None:
+            start = time.perf_counter()
+            budget = settings.seconds if move_time is None else move_time
+            empty = state.owners().count(-1)  # type: ignore[attr-defined]
+            share = SOLVER_SHARE if empty <= SOLVER_EASY else SOLVER_SHARE / 2
+            move, only = solve_first(state, budget * share)
+            if move is not None:
+                return move
+            searched = time.perf_counter()
+            budget = max(budget - (searched - start), 0.01)
+            found = self.search(state, None, budget, seed, reuse=True, only=only, master=True)
+            rest = budget - (time.perf_counter() - searched)
+            if found.proof == LOSS and rest > STUBBORN_AFTER and (only is None or len(only) > 1):
+                # Proven lost, usually long before the end: every move loses
+                # against perfect play, and the search stopped at the proof.
+                # The rest of the time goes to a search that does not see
+                # the proof (no connections, only wins in one), whose most
+                # visited move leaves the opponent the hardest task. It keeps
+                # to the root's must-play region (a move outside it loses to
+                # a connection the opponent already has). The kept tree
+                # stays as it was, for the next move.
+                return self.search(state, None, rest, seed, knowledge=False, only=only).move
+            return found.move
+        return self.search(state, settings.iterations, settings.seconds, seed, settings.reuse, settings.bridges,
+                           settings.knowledge).move
+
+
+    # -- judging -------------------------------------------------------------------------------
+    def judge(self, state: GameState, seconds: float, seed: int | None, iterations: int | None) -> Verdict:
+        """The verdict (see ``ai.search.Engine.evaluate``). With the swap
+        available, half the time values the position after the swap and
+        half the placements, and the better one is the verdict."""
+        if not state.can_swap():  # type: ignore[attr-defined]
+            return self._judge_placements(state, seconds, seed, iterations)
+        half = seconds / 2
+        capped = None if iterations is None else max(1, iterations // 2)
+        after = state.copy()
+        after.push(after.swap_move)  # type: ignore[attr-defined]
+        swapped = self._judge_placements(after, half, seed, capped)  # the opponent to move there
+        placed = self._judge_placements(state, half, seed, capped)
+        swap_chance = 1.0 - swapped.chance
+        if swap_chance > placed.chance and placed.reason not in ("wins_now", "blocks", "only_move"):
+            proof = None if swapped.proof is None else -swapped.proof
+            plies = None if swapped.plies is None else swapped.plies + 1
+            return Verdict(state.swap_move, "swap", swap_chance, proof, plies,  # type: ignore[attr-defined]
+                           swapped.iterations + placed.iterations)
+        return placed._replace(iterations=swapped.iterations + placed.iterations)
+
+    def move_chance(self, state: GameState, move: int) -> float | None:
+        root = self.kept_root(state)
+        if root is None or move not in root.moves:
+            return None
+        index = root.moves.index(move)
+        child = root.children[index]
+        if child is not None and child.proof is not None:
+            return 1.0 if child.proof == LOSS else 0.0  # the child's proof is the opponent's
+        return balanced_rate(root, index) if root.visits[index] >= JUDGED_VISITS else None
+
+    def _judge_placements(self, state: GameState, seconds: float, seed: int | None,
+                          iterations: int | None) -> Verdict:
+        """The verdict among the stones ``state``'s side to move can place:
+        the one-move tactics and virtual connections (``analyse``), the
+        exact solver for a share of the time when few cells are empty
+        (as master plays), then the search, from the kept tree and keeping
+        its own (bridges and knowledge on)."""
+        start = time.perf_counter()
+        geo = geometry(state)
+        board = geo.search_board(state.owners())  # type: ignore[attr-defined]
+        colour = state.turn + 1
+        found = tactics(board, geo)
+        mine, theirs = found.wins[colour], found.wins[colour ^ 3]
+        if mine:
+            return Verdict(mine[0], "wins_now", 1.0, WIN, 1, 0)
+        empties = [cell for cell in range(geo.cells) if not board[cell]]
+        if len(theirs) >= 2:  # a double threat: lost in two, whatever is played
+            return Verdict(theirs[0], "only_move" if len(empties) == 1 else "proven", 0.0, LOSS, 2, 0)
+        reason = "blocks" if theirs and len(empties) >= 2 else "only_move" if len(empties) == 1 else None
+        proof, moves = analyse(board, colour, geo, empties, True)
+        if proof is not None:
+            return Verdict(moves[0], reason or "proven", proof_chance(proof, 0.5), proof, None, 0)
+        only = None
+        if reason is None and isinstance(state, ConnectionState):
+            empty = len(empties)
+            share = SOLVER_SHARE if empty <= SOLVER_EASY else SOLVER_SHARE / 2
+            move, only = solve_first(state, seconds * share)
+            if move is not None:
+                return Verdict(move, "proven", 1.0, WIN, None, 0)
+        budget = max(seconds - (time.perf_counter() - start), 0.01)
+        # No fill-in here: a proof's length counts the loser's every defence,
+        # and the filled cells are defences too (``proof_length``).
+        result = self.search(state, iterations, budget, seed, reuse=True, only=only, fill=False, master=True)
+        root = self._tree[2] if self._tree is not None else None
+        plies = None
+        if result.proof is not None and root is not None:
+            plies = proof_length(root, board, colour, geo)
+        move = moves[0] if reason == "blocks" else result.move
+        if reason is None:
+            reason = "search" if result.proof is None else "proven"
+        rate = result.win_rate
+        if result.proof is None and root is not None and move in root.moves:
+            rate = balanced_rate(root, root.moves.index(move))
+        return Verdict(move, reason, proof_chance(result.proof, rate), result.proof, plies, result.iterations)
+
+
+def proof_length(root: Node, board: list[int], colour: int, geo: Geometry) -> int | None:
+    """Plies to the game's end under best play in the proven tree below
+    ``root`` (the node of ``board``, a scratch board played on, ``colour``
+    to move; ``ai.mcts.proof_length``): a won node takes its shortest
+    proven win (1 for a win in one), a lost one its longest defence (2
+    against a double threat). None when a leaf's length is unknown (a proof
+    by virtual connection), when a lost node's moves were narrowed to where
+    its proof does not cover the others (the must-play region), or when the
+    tree is too big to walk."""
+    turn = [colour]  # the side to move where the walk is
+
+    def push(move: int) -> None:
+        board[move] = turn[0]
+        turn[0] ^= 3
+
+    def pop(move: int) -> None:
+        turn[0] ^= 3
+        board[move] = 0
+
+    def won_leaf(node: Node) -> int | None:
+        return 1 if tactics(board, geo).wins[turn[0]] else None
+
+    def lost_leaf(node: Node) -> tuple[bool, int | None]:
+        found = tactics(board, geo)
+        if found.connected:
+            return True, 0
+        mine, theirs = found.wins[turn[0]], found.wins[turn[0] ^ 3]
+        if len(theirs) >= 2 and not mine:
+            return True, 2
+        empty = sum(1 for cell in range(geo.cells) if not board[cell])
+        if len(node.moves) != empty and not (len(theirs) == 1 and node.moves == theirs):
+            return True, None  # moves outside the tree lose too, but how fast is unknown
+        return False, None
+
+    return walk_proof(root, lambda node: zip(node.moves, node.children), push, pop, won_leaf, lost_leaf)
+
+
+def search(state: GameState, iterations: int | None = None, seconds: float | None = None,
+           seed: int | None = None, bridges: bool = True, knowledge: bool = True,
+           only: list[int] | None = None, master: bool = False) -> SearchResult:
+    """One search on ``state`` by a fresh engine (``Engine.search``): no
+    tree is reused or kept."""
+    return Engine().search(state, iterations, seconds, seed, bridges=bridges, knowledge=knowledge, only=only,
+                           master=master)
+
+def solve_first(state: GameState, seconds: float) -> tuple[int | None, list[int] | None]:
+    """Try to solve a small Hex or Y position exactly within ``seconds``:
+    (a proven winning move, None), or (None, the moves not excluded) where
+    the excluded ones are outside the opponent's must-play region or
+    proven to lose; (None, None) when nothing is known. On a position with
+    too many empty cells to solve, the same from H-search at the root."""
+    if not isinstance(state, ConnectionState):
+        return None, None
+    owners = state.owners()
+    player = state.turn
+    mine, theirs = solver.position_masks(owners, player)
+    found = solver.solver_for(state.size, state.game)
+    if owners.count(-1) > SOLVER_MAX_EMPTY:
+        # Too big to solve: H-search at the root alone (a win by a virtual
+        # connection, or the must-play region of the opponent's).
+        if "root_vc" not in parts.PARTS:
+            return None, None
+        value, move, moves = found.analyse(mine, theirs, player, seconds)
+        if value == solver.WIN:
+            return move, None
+        empty = found.board.full & ~(mine | theirs)
+        if value == solver.LOSS or not moves or not empty & ~moves:  # lost, or nothing excluded
+            return None, None
+        return None, [cell for cell in range(len(owners)) if moves >> cell & 1]
+    value, move = found.solve(mine, theirs, player, seconds)
+    if value == solver.WIN:
+        return move, None
+    allowed = found.candidates(mine, theirs, player)
+    if not allowed:  # lost (or nothing known): let the search pick the most stubborn move
+        return None, None
+    return None, [cell for cell in range(len(owners)) if allowed >> cell & 1]
+
