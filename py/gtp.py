@@ -114,7 +114,7 @@ class GtpEngine:
 
     ``settings`` are the game's (``GameState.settings()`` shape); ``level``,
     ``seed`` and ``move_time`` go to the game's engine (``ai.new_engine``,
-    kept for the session) on ``genmove``."""
+    kept for the session, with ``parts`` of its knowledge) on ``genmove``."""
 
     def __init__(
         self,
@@ -126,6 +126,7 @@ class GtpEngine:
         stdin: TextIO | None = None,
         stdout: TextIO | None = None,
         stderr: TextIO | None = None,
+        parts: frozenset[str] | None = None,
     ) -> None:
         if game not in STATES:
             raise ValueError(f"unknown game {game!r} (available: {', '.join(STATES)})")
@@ -135,7 +136,7 @@ class GtpEngine:
         )
         self.level = level
         self.seed = seed
-        self.computer = ai.new_engine(game)  # one for the session: it thinks on across a game's moves
+        self.computer = ai.new_engine(game, parts)  # one for the session: it thinks on across a game's moves
         self.move_time = move_time
         self.stdin = stdin if stdin is not None else sys.stdin
         self.stdout = stdout if stdout is not None else sys.stdout
@@ -422,13 +423,12 @@ def main(argv: list[str] | None = None) -> int:
     # inf would let genmove think forever (time_settings refuses it too).
     if options.move_time is not None and not 0 < options.move_time < math.inf:
         return fail("--move-time must be a positive, finite number of seconds")
-    if options.without:
-        try:
-            connection.switch_off(options.without)
-        except ValueError as error:
-            return fail(f"--without: {error}")
     try:
-        engine = GtpEngine(game, settings, options.level, options.seed, options.move_time)
+        parts = connection.choose_parts(without=options.without) if options.without else None
+    except ValueError as error:
+        return fail(f"--without: {error}")
+    try:
+        engine = GtpEngine(game, settings, options.level, options.seed, options.move_time, parts=parts)
     except GameError as error:
         return fail(f"invalid settings: {error}")
     # Garbage bytes must not stop the engine, whatever the locale says.

@@ -444,8 +444,9 @@ class SpielPlayer:
 class InProcessPlayer:
     """Our engine in this process, one per game (its tree kept between moves)."""
 
-    def __init__(self, game: str, move_time: float | None, seed: int, level: str | None = None) -> None:
-        self.engine = ai.new_engine(game)
+    def __init__(self, game: str, move_time: float | None, seed: int, level: str | None = None,
+                 parts: frozenset[str] | None = None) -> None:
+        self.engine = ai.new_engine(game, parts)
         self.level = ai.levels(game)[-1] if level is None else level
         self.move_time = move_time
         self.seed = seed
@@ -519,6 +520,7 @@ class MatchConfig:
     seed: int
     gtp: bool
     rates: dict[int, float]
+    parts: frozenset[str] | None = None  # our engine's knowledge (``--without``, ``--with``)
 
     def game_seed(self, index: int) -> int:
         return self.seed * 100_003 + index * 1009
@@ -596,7 +598,7 @@ class Match:
     def our_player(self, game_seed: int) -> InProcessPlayer | GtpPlayer:
         if self.config.gtp:
             return GtpPlayer(self.config.game, self.config.size, self.config.our_time, game_seed)
-        return InProcessPlayer(self.config.game, self.config.our_time, game_seed)
+        return InProcessPlayer(self.config.game, self.config.our_time, game_seed, parts=self.config.parts)
 
     def play(self, index: int) -> GameResult:
         config, adapter, theirs = self.config, self.adapter, self.theirs
@@ -951,6 +953,7 @@ class GtpMatchConfig:
     openings: tuple[int | None, ...]
     timeout: float = 120.0
     proof_seconds: float = 60.0  # to prove the loss of an opponent that stopped on genmove
+    parts: frozenset[str] | None = None  # our engine's knowledge (``--without``, ``--with``)
 
     def game_seed(self, index: int) -> int:
         return self.seed * 100_003 + index * 1009
@@ -1008,7 +1011,8 @@ class GtpMatch:
         if self.config.gtp:
             size = None if self.config.game == "uttt" else self.config.size
             return GtpPlayer(self.config.game, size, self.config.our_time, game_seed, self.config.level)
-        return InProcessPlayer(self.config.game, self.config.our_time, game_seed, self.config.level)
+        return InProcessPlayer(self.config.game, self.config.our_time, game_seed, self.config.level,
+                               self.config.parts)
 
     def play(self, index: int) -> GtpGameResult:
         config, theirs = self.config, self.theirs
@@ -1170,7 +1174,7 @@ def gtp_main(options: argparse.Namespace, parser: argparse.ArgumentParser) -> in
     our_time = options.move_time * options.our_time_factor if options.move_time > 0 else None
     setup = tuple(command.strip() for command in options.opponent_setup.split(";") if command.strip())
     config = GtpMatchConfig(options.game, size, our_time, level, options.seed, options.gtp, options.opponent_gtp,
-                            dialect.name, setup, tuple(openings), options.opponent_timeout)
+                            dialect.name, setup, tuple(openings), options.opponent_timeout, parts=options.parts)
     started = time.perf_counter()
     tally = GtpTally()
     stderr = open(options.opponent_stderr, "a") if options.opponent_stderr else subprocess.DEVNULL
@@ -1289,8 +1293,8 @@ def main(argv: list[str] | None = None) -> int:
                      help="random games told to the opponent first, its verdicts compared with ours (0: none)")
     options = parser.parse_args(argv)
     try:
-        connection.switch_off(options.without)  # (worker processes are forked: they inherit it)
-        connection.switch_on(options.with_parts)
+        options.parts = (connection.choose_parts(options.without, options.with_parts)
+                         if options.without or options.with_parts else None)
     except ValueError as error:
         parser.error(f"--without/--with: {error}")
     if options.opponent_gtp:
@@ -1315,7 +1319,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"OpenSpiel MCTSBot: {rates} simulations/s at plies {', '.join(map(str, plies))}", file=sys.stderr)
     size = adapter.size if sized(options.game) else None
     config = MatchConfig(options.game, size, options.move_time, our_time, options.seed, options.gtp,
-                         calibrated.rates)
+                         calibrated.rates, options.parts)
     tally = Tally()
     for result in play_games(config, options.games, options.jobs):
         mark = tally.add(result)

@@ -134,13 +134,16 @@ def verify(puzzle: dict[str, Any], every: bool = False) -> tuple[bool, str]:
 
 
 # -- the score -------------------------------------------------------------------------------
-def solve_with_ai(puzzle: dict[str, Any], level: str, seconds: float | None, seed: int) -> tuple[bool, str, float]:
-    """Whether ``level`` finds a winning move; its move and the time taken."""
+def solve_with_ai(puzzle: dict[str, Any], level: str, seconds: float | None, seed: int,
+                  parts: frozenset[str] | None = None) -> tuple[bool, str, float]:
+    """Whether ``level`` finds a winning move (with ``parts`` of its
+    knowledge, None: all); its move and the time taken."""
     from ai.connection import hex as hex_ai
 
     state, exchanged = puzzle_state(puzzle)
     start = time.perf_counter()
-    move = hex_ai.choose_move(state, level, seed=seed, move_time=seconds)  # a fresh engine: nothing kept
+    # A fresh engine: nothing kept.
+    move = hex_ai.Engine(parts).choose_move(state, level, seed=seed, move_time=seconds)
     elapsed = time.perf_counter() - start
     text = state.cell_text(transpose(move, state.size) if exchanged else move)
     return move in answers(puzzle, exchanged), text, elapsed
@@ -160,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
                              "ai.connection.KNOWN_PARTS)")
     options = parser.parse_args(argv)
     try:
-        connection.switch_off(options.without)
+        parts = connection.choose_parts(without=options.without)
     except ValueError as error:
         parser.error(f"--without: {error}")
     puzzles = [p for p in load_puzzles() if not options.only or p["id"] in options.only]
@@ -177,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1 if bad else 0
     solved: list[bool] = []
     for puzzle in puzzles:
-        ok, move, elapsed = solve_with_ai(puzzle, options.level, options.time, options.seed)
+        ok, move, elapsed = solve_with_ai(puzzle, options.level, options.time, options.seed, parts)
         solved.append(ok)
         print(f"{puzzle['id']:24} {'solved' if ok else 'missed'}  played {move:4} "
               f"(answer {' '.join(puzzle['winning'])})  {elapsed:.2f} s", flush=True)

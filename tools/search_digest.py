@@ -8,8 +8,8 @@ engine per side for the whole game (so the levels that keep their tree think
 on across moves), has a fresh engine analyse each game's positions one after
 the other (``ai.verdict_reply``: the hint, the evaluation bar and the
 analysis), runs seeded searches on their iteration budgets, plays a few
-moves given ``move_time``, and with the connection games' ablation switches
-off and on, and prints the sha256 of all the moves and results (one line a
+moves given ``move_time``, and master with parts of the connection engine's
+knowledge off and on, and prints the sha256 of all the moves and results (one line a
 section, then the total).
 
 The result must not depend on the machine's speed. The levels' iteration
@@ -68,14 +68,15 @@ def scaled(levels: dict[str, Any], speed: float, names: tuple[str, ...]) -> dict
 
 
 def self_play(game: str, settings: dict[str, Any], level: str, seed: int,
-              move_time: float | None = None) -> list[int]:
-    """A seeded game between two engines at ``level``, one per side."""
+              move_time: float | None = None, parts: frozenset[str] | None = None) -> list[int]:
+    """A seeded game between two engines at ``level``, one per side (with
+    ``parts`` of their knowledge, where the engine has parts)."""
     import ai
     from registry import GAMES
 
     spec = GAMES[game]
     state = spec.new_state(settings)
-    engines = [ai.new_engine(game), ai.new_engine(game)]
+    engines = [ai.new_engine(game, parts), ai.new_engine(game, parts)]
     strongest = (spec.levels.strongest,) if game != "notakto" else ()
     for engine in engines:
         engine.level_settings = scaled(dict(engine.level_settings), MASTER_SPEED, strongest)
@@ -161,18 +162,21 @@ def sections() -> Iterator[tuple[str, Callable[[], Any]]]:
 
 
 def ablations() -> list[Any]:
-    """Master's games with the ablation switches (``KNOWN_PARTS``) off, and
-    with "dominated" on."""
+    """Master's games with parts of its knowledge off (``KNOWN_PARTS``),
+    and with "dominated" on. The exact solver's tables are dropped where the
+    templates are switched (each game with a change of them starts afresh)."""
     from ai import connection
+    from ai.connection import solver
 
     games = []
+    templates = True
     for names, on in (("templates", False), ("selection,priors", False), ("inferior,tree_vc", False),
                       ("dominated", True)):
-        (connection.switch_on if on else connection.switch_off)(names)
-        try:
-            games.append(self_play("hex", {"size": 7, "swap": False}, "master", 4))
-        finally:
-            (connection.switch_off if on else connection.switch_on)(names)
+        parts = connection.choose_parts(with_=names) if on else connection.choose_parts(without=names)
+        if ("templates" in parts) != templates:
+            templates = not templates
+            solver.clear()
+        games.append(self_play("hex", {"size": 7, "swap": False}, "master", 4, parts=parts))
     return games
 
 

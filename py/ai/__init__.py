@@ -30,7 +30,7 @@ Standard library only, like ``core``, which it imports, and the registry.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from importlib import import_module
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -91,12 +91,18 @@ def levels(game: str) -> list[str]:
     return list(LEVEL_NAMES[game])
 
 
-def new_engine(game: str) -> Engine:
+def new_engine(game: str, parts: Collection[str] | None = None) -> Engine:
     """A fresh computer player for ``game`` (its module's ``Engine``). Hold
     it for the whole game: its ``choose_move`` keeps the search tree of the
     levels that reuse one (master in the games that search, and any move
-    given ``move_time``) and starts the next move's search from it."""
-    return engine(game).Engine()
+    given ``move_time``) and starts the next move's search from it.
+    ``parts``: the knowledge an engine with switchable parts uses (Hex and
+    Y: ``ai.connection.choose_parts``, for ablation matches; None: all it
+    uses by default); the other games' engines have none and ignore it."""
+    player = engine(game).Engine
+    if parts is not None and hasattr(player, "parts"):
+        return player(parts=parts)
+    return player()
 
 
 def choose_move(

@@ -15,7 +15,8 @@ import pytest
 import ai
 from registry import STATES
 import worker
-from ai.connection import engine as connection_engine, hex as hex_ai, parts, solver
+from ai.connection import engine as connection_engine, hex as hex_ai, solver
+from ai.connection.parts import DEFAULT_PARTS
 from ai.connection import rave
 from ai.search import DRAWN, LOSS, REASONS, WIN, Verdict
 from app.analysis import EVAL_SEED
@@ -66,8 +67,9 @@ def lets_win(state: GameState, move: int) -> bool:
     return not after.is_over() and bool(wins_at_once(after))
 
 
-def verdict(state: GameState, seconds: float = 10.0, iterations: int | None = 3000, seed: int = 1) -> Verdict:
-    found = ai.new_engine(state.game).evaluate(state, seconds, seed=seed, iterations=iterations)
+def verdict(state: GameState, seconds: float = 10.0, iterations: int | None = 3000, seed: int = 1,
+            parts: frozenset[str] | None = None) -> Verdict:
+    found = ai.new_engine(state.game, parts).evaluate(state, seconds, seed=seed, iterations=iterations)
     assert found.reason in REASONS and 0.0 <= found.chance <= 1.0
     assert state.is_legal(found.move)
     return found
@@ -164,6 +166,7 @@ def test_a_small_proven_hex_win_gives_a_winning_move():
     assert solved(after) == LOSS  # the opponent is lost after it
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("state", [HexState(11), HexState(7), YState(9)], ids=["hex11", "hex7", "y9"])
 def test_an_opening_is_judged_by_search(state):
     found = verdict(state, iterations=1500)
@@ -182,6 +185,7 @@ def test_the_side_with_a_virtual_connection_is_the_favourite():
     assert solved(after) == LOSS
 
 
+@pytest.mark.slow
 def test_the_swap_is_chosen_after_a_centre_opening():
     state = game(HexState, "d4", size=7, swap=True)
     assert hex_ai.should_swap(state)
@@ -190,6 +194,7 @@ def test_the_swap_is_chosen_after_a_centre_opening():
     assert found.chance > 0.5 and found.iterations == 4000  # half of them for each side of the choice
 
 
+@pytest.mark.slow
 def test_no_swap_after_a_weak_opening_on_the_first_row():
     state = game(HexState, "a1", size=7, swap=True)
     assert not hex_ai.should_swap(state)
@@ -239,6 +244,7 @@ def test_uttt_a_win_at_once():
     assert verdict(state) == Verdict(winning, "wins_now", 1.0, WIN, 1, 0)
 
 
+@pytest.mark.slow
 def test_uttt_a_forced_block():
     state = game(UtttState, " ".join(UTTT_GAME[:56]))
     moves = state.legal_moves()
@@ -344,6 +350,7 @@ def test_the_worker_answers_garbage_with_an_error():
         assert set(reply) == {"error"}, request
 
 
+@pytest.mark.slow
 def test_an_analysis_leaves_the_opponent_s_kept_tree_alone():
     state = game(HexState, "f6", size=11)
     worker.choose_move(json.dumps({"game": state.to_dict(), "level": "master", "seed": 1, "move_time": 0.3}))
@@ -472,9 +479,8 @@ def test_a_proof_by_search_knows_its_length(state, monkeypatch):
     # position at the root, without a line of play).
     monkeypatch.setattr(connection_engine, "SOLVER_MAX_EMPTY", -1)
     monkeypatch.setattr(rave, "SOLVER_MAX_EMPTY", -1)
-    monkeypatch.setattr(parts, "PARTS", parts.PARTS - {"root_vc"})
     value, shortest = plies_to_end(state.copy(), {})
-    found = verdict(state, iterations=20000)
+    found = verdict(state, iterations=20000, parts=DEFAULT_PARTS - {"root_vc"})
     assert found.reason == "proven" and found.iterations > 0 and found.proof == value
     # The proven tree's line: no shorter than best play, and the winner plays its last ply.
     assert found.plies is not None and found.plies >= shortest

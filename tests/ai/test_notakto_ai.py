@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import time
 from collections import Counter
 
 import pytest
@@ -507,8 +506,9 @@ def test_beginner_loses_to_perfect_play_often_and_perfect_never():
     assert results[False] > 40
 
 
-# -- speed ------------------------------------------------------------------------------------------------
-def test_perfect_move_on_six_boards_is_instant():
+# -- six boards -----------------------------------------------------------------------------------------
+def test_perfect_move_on_six_boards_is_a_safe_move_when_there_is_one():
+    # How fast (``make bench``: "Notakto, perfect level, 6 boards") is the bench's to measure.
     rng = random.Random(1)
     states = []
     while len(states) < 100:
@@ -519,8 +519,7 @@ def test_perfect_move_on_six_boards_is_instant():
             state.push(rng.choice(state.legal_moves()))
         if not state.is_over():
             states.append(state)
-    start = time.perf_counter()
     for index, state in enumerate(states):
-        engine.choose_move(state, "perfect", seed=index)
-    per_move = (time.perf_counter() - start) / len(states)
-    assert per_move < 0.005
+        safe = engine.safe_moves(state)
+        move = engine.choose_move(state, "perfect", seed=index)
+        assert move in safe if safe else state.is_legal(move)

@@ -129,6 +129,7 @@ def test_last_relation_and_number_round_trip():
     assert patterns.states_of(patterns.number(states)) == states
 
 
+@pytest.mark.slow
 def test_mm_recovers_the_gammas_that_made_the_choices():
     rng = random.Random(7)
     truth = [{f: math.exp(rng.gauss(0, 1.2)) for f in range(12)}, {f: [4.0, 2.0, 0.5][f] for f in range(3)}]

@@ -180,7 +180,7 @@ def test_the_solver_proves_a_draw_and_plays_the_only_move_that_keeps_it():
     result = engine.search(state, iterations=20_000, seed=1)
     assert (result.proof, result.win_rate, result.move) == (DRAWN, 0.5, draw)
     assert result.iterations < 20_000  # solved, so it stopped
-    verdict = ai.new_engine("uttt").evaluate(state, seconds=1.0)
+    verdict = ai.new_engine("uttt").evaluate(state, seconds=600.0, seed=1, iterations=100_000)
     assert (verdict.proof, verdict.chance, verdict.move) == (DRAWN, 0.5, draw)
 
 
@@ -445,7 +445,10 @@ def test_different_seeds_vary_the_weak_levels():
 
 
 @pytest.mark.parametrize("level", engine.LEVELS)
-def test_every_level_plays_legal_moves_quickly(level):
+def test_every_level_plays_legal_moves_within_its_budget(level):
+    # The time here is the counted clock's (tests/ai/conftest.py): the
+    # level stops when its budget is spent, whatever the machine; how
+    # fast it plays is the bench's to measure.
     state = position("e5 e4 e2")
     budget = engine.LEVEL_SETTINGS[level].seconds
     for seed in range(2):
@@ -453,8 +456,7 @@ def test_every_level_plays_legal_moves_quickly(level):
         move = ai.choose_move(state, level, seed=seed, move_time=0.3 if level == "master" else None)
         elapsed = time.perf_counter() - start
         assert state.is_legal(move)
-        # The slack is for a loaded machine (a scheduler's pause is not the
-        # engine's); a level that ignored its budget would run for seconds.
+        # A level that ignored its budget would run for seconds.
         assert elapsed < (0.3 if level == "master" else budget) + 0.5
 
 
@@ -467,6 +469,7 @@ def test_weak_levels_are_weaker_by_playouts():
 
 @pytest.mark.parametrize("move_time", [0.1, 0.4])
 def test_the_time_budget_is_respected(move_time):
+    # The counted clock's time: the search runs until its deadline, not past it.
     state = position("e5 e4 e2")  # out of the opening book
     start = time.perf_counter()
     ai.choose_move(state, "master", seed=1, move_time=move_time)

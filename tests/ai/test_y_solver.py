@@ -40,6 +40,7 @@ def test_a_y_board_wins_with_one_group_on_all_three_edges():
     assert board.wins_in_one(two, board.full & ~two, 1) == 1 << cell_index(3, 2)
 
 
+@pytest.mark.slow
 def test_the_fourth_row_templates_hold_on_every_edge_of_y(monkeypatch):
     """Every placement of edge template IVa on a triangle of side 9 (both
     shapes, the three edges): the anchor's stone, with a chain away from

@@ -66,7 +66,7 @@ The search, and why each part is there:
   the opponent's must-play region kept. The root gets it before the
   search on every position too big for the solver (``solve_first``).
   Each of these parts can be switched off for ablation matches
-  (``PARTS``, ``switch_off``; ``tools/arena.py --without``).
+  (``KNOWN_PARTS``, ``Engine(parts=...)``; ``tools/arena.py --without``).
 - **Master picks as MoHex does** (``MASTER_SELECTION``): no UCT term,
   RAVE trusted for long and a strong progressive bias, so the visits go
   to the moves the statistics and the priors favour and a move's mean is
@@ -112,8 +112,8 @@ from .engine import (
     LEVEL_SETTINGS, LEVELS, MAX_REUSED_NODES, SOLVER_MAX_EMPTY, Engine, Level, SearchResult, forced_move, search,
     solve_first,
 )
-from .parts import KNOWN_PARTS, PARTS, switch_off, switch_on
+from .parts import DEFAULT_PARTS, KNOWN_PARTS, choose_parts
 
-__all__ = ["BLACK", "KNOWN_PARTS", "LEVELS", "LEVEL_SETTINGS", "MAX_REUSED_NODES", "PARTS", "SOLVER_MAX_EMPTY",
-           "WHITE", "Engine", "Level", "SearchResult", "centre_cells", "edge_distances", "forced_move", "geometry",
-           "search", "solve_first", "switch_off", "switch_on"]
+__all__ = ["BLACK", "DEFAULT_PARTS", "KNOWN_PARTS", "LEVELS", "LEVEL_SETTINGS", "MAX_REUSED_NODES",
+           "SOLVER_MAX_EMPTY", "WHITE", "Engine", "Level", "SearchResult", "centre_cells", "choose_parts",
+           "edge_distances", "forced_move", "geometry", "search", "solve_first"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from core.base import GameState
@@ -12,8 +13,9 @@ from core.hex import ConnectionState
 
 from ..mcts import TreeEngine, proof_length as walk_proof
 from ..search import JUDGED_VISITS, LOSS, WIN, SearchResult, Verdict, proof_chance
-from . import parts, solver
+from . import solver
 from .board import Geometry, centre_cells, geometry
+from .parts import DEFAULT_PARTS, KNOWN_PARTS
 from .rave import MAX_NODES, SOLVER_EASY, SOLVER_MAX_EMPTY, SOLVER_SHARE, Search
 from .tactics import analyse, tactics
 from .tree import Node, balanced_rate
@@ -69,6 +71,18 @@ class Engine(TreeEngine):
 
     level_settings = LEVEL_SETTINGS
     max_reused_nodes = MAX_REUSED_NODES
+    #: the parts of its knowledge this engine uses (``ai.connection.parts``)
+    parts: frozenset[str] = DEFAULT_PARTS
+
+    def __init__(self, parts: Iterable[str] | None = None) -> None:
+        """``parts``: the knowledge to use (``KNOWN_PARTS``; None: the
+        default, ``DEFAULT_PARTS``), for ablation matches."""
+        super().__init__()
+        if parts is not None:
+            unknown = set(parts) - set(KNOWN_PARTS)
+            if unknown:
+                raise ValueError(f"unknown parts {sorted(unknown)} (parts: {', '.join(KNOWN_PARTS)})")
+            self.parts = frozenset(parts)
 
     def swaps(self, state: GameState) -> bool:
         """Whether to swap the opening stone (asked when the swap is legal)."""
@@ -91,7 +105,8 @@ class Engine(TreeEngine):
         rng = self.rng(state, seed)
 
         def make(root: Node | None) -> Search:
-            searcher = Search(state, rng, root, use_bridges=bridges, knowledge=knowledge, fill=fill, master=master)
+            searcher = Search(state, rng, root, use_bridges=bridges, knowledge=knowledge, fill=fill, master=master,
+                              parts=self.parts)
             if only and searcher.root.proof is None:
                 allowed = set(only)
                 kept = [move for move in searcher.root.moves if move in allowed]
@@ -124,7 +139,7 @@ class Engine(TreeEngine):
             budget = settings.seconds if move_time is None else move_time
             empty = state.owners().count(-1)  # type: ignore[attr-defined]
             share = SOLVER_SHARE if empty <= SOLVER_EASY else SOLVER_SHARE / 2
-            move, only = solve_first(state, budget * share)
+            move, only = solve_first(state, budget * share, self.parts)
             if move is not None:
                 return move
             searched = time.perf_counter()
@@ -203,7 +218,7 @@ class Engine(TreeEngine):
         if reason is None and isinstance(state, ConnectionState):
             empty = len(empties)
             share = SOLVER_SHARE if empty <= SOLVER_EASY else SOLVER_SHARE / 2
-            move, only = solve_first(state, seconds * share)
+            move, only = solve_first(state, seconds * share, self.parts)
             if move is not None:
                 return Verdict(move, "proven", 1.0, WIN, None, 0)
         budget = max(seconds - (time.perf_counter() - start), 0.01)
@@ -268,22 +283,25 @@ def search(state: GameState, iterations: int | None = None, seconds: float | Non
     return Engine().search(state, iterations, seconds, seed, bridges=bridges, knowledge=knowledge, only=only,
                            master=master)
 
-def solve_first(state: GameState, seconds: float) -> tuple[int | None, list[int] | None]:
+def solve_first(state: GameState, seconds: float,
+                parts: frozenset[str] = DEFAULT_PARTS) -> tuple[int | None, list[int] | None]:
     """Try to solve a small Hex or Y position exactly within ``seconds``:
     (a proven winning move, None), or (None, the moves not excluded) where
     the excluded ones are outside the opponent's must-play region or
     proven to lose; (None, None) when nothing is known. On a position with
-    too many empty cells to solve, the same from H-search at the root."""
+    too many empty cells to solve, the same from H-search at the root
+    (unless ``parts`` leaves out "root_vc"); with "templates" in ``parts``
+    H-search adds the edge templates."""
     if not isinstance(state, ConnectionState):
         return None, None
     owners = state.owners()
     player = state.turn
     mine, theirs = solver.position_masks(owners, player)
-    found = solver.solver_for(state.size, state.game)
+    found = solver.solver_for(state.size, state.game, "templates" in parts)
     if owners.count(-1) > SOLVER_MAX_EMPTY:
         # Too big to solve: H-search at the root alone (a win by a virtual
         # connection, or the must-play region of the opponent's).
-        if "root_vc" not in parts.PARTS:
+        if "root_vc" not in parts:
             return None, None
         value, move, moves = found.analyse(mine, theirs, player, seconds)
         if value == solver.WIN:

@@ -13,8 +13,9 @@ from typing import NamedTuple
 from core.base import GameState
 
 from ..search import LOSS, WIN, SearchResult, spend
-from . import inferior, parts, solver
+from . import inferior, solver
 from .board import INDICATOR, BLACK, WHITE, Geometry, geometry, playout
+from .parts import DEFAULT_PARTS
 from .tactics import analyse
 from .tree import TREE_SOLVE_LEAST, TREE_SOLVE_MAX_EMPTY, TREE_SOLVE_PER_VISIT, Node, best_index, prove
 
@@ -86,13 +87,13 @@ SOLVER_MAX_EMPTY = 49
 
 
 def move_bias(board: list[int], colour: int, last: int, moves: list[int], geo: Geometry,
-              weight: float) -> array:
+              weight: float, priors_on: bool = True) -> array:
     """Each move's progressive bias (``weight`` times its prior
     probability among ``moves``); all 0 without priors. A compact array:
     4 bytes a move, where a list of floats takes 32 (on 19 x 19 that is
     10 KB a node)."""
     priors = geo.priors
-    if priors is None or len(moves) < 2 or "priors" not in parts.PARTS:
+    if priors is None or len(moves) < 2 or not priors_on:
         return array("f", bytes(4 * len(moves)))
     probabilities = priors.probabilities(board, colour - 1, last if last < geo.cells else None, moves)
     return array("f", [weight * p for p in probabilities])
@@ -112,7 +113,7 @@ class Search:
 
     def __init__(self, state: GameState, rng: random.Random, root: Node | None = None,
                  use_bridges: bool = True, knowledge: bool = True,
-                 fill: bool = True, master: bool = False) -> None:
+                 fill: bool = True, master: bool = False, parts: frozenset[str] = DEFAULT_PARTS) -> None:
         if state.is_over():
             raise ValueError(f"no move to search: the game is over in {state.position_text()}")
         self.geo = geo = geometry(state)
@@ -123,26 +124,31 @@ class Search:
         self.last = geo.cells if last is None or last >= geo.cells else last
         self.rng = rng
         #: how moves are picked (master's differs from the levels below)
-        self.selection = MASTER_SELECTION if master and "selection" in parts.PARTS else LOWER_SELECTION
+        self.selection = MASTER_SELECTION if master and "selection" in parts else LOWER_SELECTION
+        #: whether the moves get the patterns' priors (``move_bias``)
+        self.priors = "priors" in parts
+        #: whether H-search adds the edge templates (the solver it asks)
+        self.templates = "templates" in parts
         self.bridges = geo.bridges if use_bridges else geo.no_bridges
         self.knowledge = knowledge
         #: whether the analysed nodes fill in their inferior cells (``_deepen``)
-        self.fill = fill and "inferior" in parts.PARTS
+        self.fill = fill and "inferior" in parts
         #: from how many visits nodes get H-search (``_h_search``; None: never)
         small = len(self.empties) <= SOLVER_MAX_EMPTY
         self.h_search_at = (SMALL_H_SEARCH_AT if small else H_SEARCH_AT) if master else LOWER_H_SEARCH_AT.get(geo.game)
-        self.h_search = knowledge and "tree_vc" in parts.PARTS and self.h_search_at is not None
+        self.h_search = knowledge and "tree_vc" in parts and self.h_search_at is not None
         #: whether the root's moves get the exact solver (``_solve``; timed searches only)
-        self.tree_solve = master and knowledge and "tree_solver" in parts.PARTS and len(self.empties) <= TREE_SOLVE_MAX_EMPTY
+        self.tree_solve = master and knowledge and "tree_solver" in parts and len(self.empties) <= TREE_SOLVE_MAX_EMPTY
         self.deadline: float | None = None  # the running search's (``run``)
         #: whether the analysed nodes drop their dominated cells (master's knowledge)
-        self.dominated = master and self.fill and "dominated" in parts.PARTS
+        self.dominated = master and self.fill and "dominated" in parts
         if root is None:
             root = new_node(self.board, self.empties, self.colour, geo, False)
         if knowledge and not root.deep and root.proof is None:
             self._deepen(root, self.board, self.colour)
         if root.bias is None:
-            root.bias = move_bias(self.board, self.colour, self.last, root.moves, geo, self.selection.prior_weight)
+            root.bias = move_bias(self.board, self.colour, self.last, root.moves, geo, self.selection.prior_weight,
+                                  self.priors)
         self.root = root
         self.iterations = 0
         self.nodes = 0  # created by this search
@@ -202,7 +208,7 @@ class Search:
             index = node.winning
             if index < 0:
                 if node.bias is None:
-                    node.bias = move_bias(board, colour, last, moves, geo, prior_weight)
+                    node.bias = move_bias(board, colour, last, moves, geo, prior_weight, self.priors)
                 losing = node.losing
                 best = -1e9
                 scale = exploration * exploration * log(node.total + 1) if exploration else 0.0
@@ -295,7 +301,7 @@ class Search:
         node.h_searched = True
         geo = self.geo
         mine, theirs = self._masks(board, colour)
-        value, move, moves = solver.solver_for(geo.size, geo.game).analyse(mine, theirs, colour - 1, H_SEARCH_SECONDS)
+        value, move, moves = solver.solver_for(geo.size, geo.game, self.templates).analyse(mine, theirs, colour - 1, H_SEARCH_SECONDS)
         if value == solver.WIN and move in node.moves:
             node.keep([move])
             node.proof = WIN
@@ -316,7 +322,7 @@ class Search:
             return
         geo = self.geo
         mine, theirs = self._masks(board, colour)
-        value, move = solver.solver_for(geo.size, geo.game).solve(mine, theirs, colour - 1, seconds)
+        value, move = solver.solver_for(geo.size, geo.game, self.templates).solve(mine, theirs, colour - 1, seconds)
         if value == solver.WIN and move in node.moves:
             node.keep([move])
             node.proof = WIN

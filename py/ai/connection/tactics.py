@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 from ..search import LOSS, WIN
 from .board import BLACK, WHITE, Geometry
+from .vcs import Connections
 
 class Tactics(NamedTuple):
     """A position's one-move tactics. ``wins[c]``: the empty cells where a
@@ -77,21 +78,6 @@ def tactics(board: list[int], geo: Geometry) -> Tactics:
     return Tactics(wins, connected, label, reach, stones, colours)
 
 
-class Connections(NamedTuple):
-    """What ``virtual_connections`` found for one colour.
-
-    ``carrier``: when the colour is already virtually connected, the empty
-    cells its connection needs (else None). ``gaps``: the cells that would
-    complete a virtual connection, each with the cells that connection
-    needs (the gap included). ``must``: the cells the opponent has to play
-    in to stop all of them (the intersection; -1, i.e. all cells, if there
-    are none)."""
-
-    carrier: int | None
-    gaps: list[tuple[int, int]]
-    must: int
-
-
 def virtual_connections(board: list[int], colour: int, found: Tactics, geo: Geometry) -> Connections:
     """``colour``'s virtual connections between its edges, and the cells
     one stone short of one.
@@ -157,7 +143,7 @@ def virtual_connections(board: list[int], colour: int, found: Tactics, geo: Geom
                     changed = True
     for node in range(count):
         if parent[node] == node and reach[node] == goal:
-            return Connections(carriers[node], [], -1)
+            return Connections(carriers[node], 0, -1)
     # One stone short: an empty cell whose neighbouring components (and own
     # edges) add up to the goal.
     root_of = [0] * count
@@ -169,6 +155,7 @@ def virtual_connections(board: list[int], colour: int, found: Tactics, geo: Geom
     component = {g: root_of[i] for i, g in enumerate(groups)}
     gaps: list[tuple[int, int]] = []
     must = -1
+    keys = spread = 0
     label = found.label
     edges = geo.edges[player]
     neighbours = geo.neighbours
@@ -189,7 +176,9 @@ def virtual_connections(board: list[int], colour: int, found: Tactics, geo: Geom
         if total == goal:
             gaps.append((cell, need))
             must &= need
-    return Connections(None, gaps, must)
+            keys |= bits[cell]
+            spread |= need
+    return Connections(None, keys, must, spread, gaps=tuple(gaps))
 
 
 def analyse(board: list[int], colour: int, geo: Geometry, empties: list[int],
@@ -215,14 +204,14 @@ def analyse(board: list[int], colour: int, geo: Geometry, empties: list[int],
     if not deep:
         return None, empties.copy()
     their_vc = virtual_connections(board, other, found, geo)
-    if their_vc.carrier is not None:
+    if their_vc.vc is not None:
         bits = geo.bit
-        block = [cell for cell in empties if their_vc.carrier & bits[cell]] or empties[:1]
+        block = [cell for cell in empties if their_vc.vc & bits[cell]] or empties[:1]
         return LOSS, block[:1]
     my_vc = virtual_connections(board, colour, found, geo)
-    if my_vc.carrier is not None:
+    if my_vc.vc is not None:
         bits = geo.bit
-        keep = [cell for cell in empties if my_vc.carrier & bits[cell]] or empties[:1]
+        keep = [cell for cell in empties if my_vc.vc & bits[cell]] or empties[:1]
         return WIN, keep[:1]
     if my_vc.gaps:
         return WIN, [my_vc.gaps[0][0]]

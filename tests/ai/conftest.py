@@ -1,0 +1,43 @@
+"""The AI tests' clock: the engines' seconds budgets counted in clock reads.
+
+Every search, the exact solver and the levels' time caps read
+``time.perf_counter`` to know when their budget is spent. Here it is a
+counter that moves ``CLOCK_STEP`` seconds each time it is read, so a
+budget of seconds ends after a fixed number of reads (one every 16 UTTT
+playouts, every 8 Hex or Y playouts, every 256 steps of the solver),
+whatever the machine's speed or load: a test's result does not depend on
+the machine. How fast the engines really are is the bench's to measure
+(``make bench``: engine rates, move times per level, the solver, Notakto's
+perfect play), not the unit tests'.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+
+#: Seconds the counted clock moves at each reading: about the time the
+#: engines spend between two readings under CPython, so that a budget buys
+#: about the search it buys on a developer's machine.
+CLOCK_STEP = 0.001
+
+
+class CountedClock:
+    """A stand-in for ``time.perf_counter``: ``step`` seconds a reading."""
+
+    def __init__(self, step: float) -> None:
+        self.step = step
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+@pytest.fixture(autouse=True)
+def counted_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[CountedClock]:
+    clock = CountedClock(CLOCK_STEP)
+    monkeypatch.setattr(time, "perf_counter", clock)
+    yield clock
