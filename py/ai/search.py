@@ -185,6 +185,14 @@ class Engine:
             raise ValueError(f"move_time must be a positive number of seconds, not {move_time!r}")
         return self.move(state, self.level_settings[level], seed, move_time)
 
+    @classmethod
+    def fresh_move(cls, state: GameState, level: str, seed: int | None = None,
+                   move_time: float | None = None) -> int:
+        """The move at ``level`` by a fresh engine of this class
+        (``choose_move``), which keeps nothing: a seeded call gives the same
+        move whatever was asked before (each game module's ``choose_move``)."""
+        return cls().choose_move(state, level, seed, move_time)
+
     def move(self, state: GameState, settings: Any, seed: int | None, move_time: float | None) -> int:
         """The move at a level whose settings are ``settings``, once
         ``choose_move`` has checked the request."""

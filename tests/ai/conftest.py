@@ -13,8 +13,9 @@ perfect play), not the unit tests'.
 
 from __future__ import annotations
 
+import itertools
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -24,20 +25,14 @@ import pytest
 CLOCK_STEP = 0.001
 
 
-class CountedClock:
+def counted(step: float) -> Callable[[], float]:
     """A stand-in for ``time.perf_counter``: ``step`` seconds a reading."""
-
-    def __init__(self, step: float) -> None:
-        self.step = step
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        self.now += self.step
-        return self.now
+    readings = itertools.count(1)
+    return lambda: 1000.0 + step * next(readings)
 
 
 @pytest.fixture(autouse=True)
-def counted_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[CountedClock]:
-    clock = CountedClock(CLOCK_STEP)
+def counted_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[], float]]:
+    clock = counted(CLOCK_STEP)
     monkeypatch.setattr(time, "perf_counter", clock)
     yield clock

@@ -33,19 +33,19 @@ def tables(game: str, size: int):
 
 def black_wins(game: str, size: int, black: int) -> bool:
     """On a full board: does black (owning ``black``) win? Independent of
-    the module: a flood fill from one black edge (Y: from the left edge)
-    that must reach every other edge of black."""
+    the modules: a search cell by cell from one black edge (Y: from the left
+    edge) that must reach every other edge of black."""
     cells, around, edges = tables(game, size)
     first, *others = edges[0]
-    reached = frontier = first & black
-    while frontier:
-        grown = 0
-        while frontier:
-            low = frontier & -frontier
-            grown |= around[low.bit_length() - 1]
-            frontier ^= low
-        frontier = grown & black & ~reached
-        reached |= frontier
+    stack = [cell for cell in range(cells) if (first & black) >> cell & 1]
+    seen = set(stack)
+    while stack:
+        cell = stack.pop()
+        for near in range(cells):
+            if around[cell] >> near & 1 and black >> near & 1 and near not in seen:
+                seen.add(near)
+                stack.append(near)
+    reached = sum(1 << cell for cell in seen)
     return all(reached & edge for edge in others)
 
 
@@ -110,6 +110,13 @@ def random_position(rng: random.Random, cells: int, empties: int) -> tuple[int, 
     return black, white
 
 
+def random_positions(seed: str, cells: int, empties: int, count: int):
+    """``count`` random positions (``random_position``) from the seed text."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        yield random_position(rng, cells, empties)
+
+
 # (game, size, empty cells, positions, how many hits the test must see).
 # Dead cells are rarer in Y: its edges touch but never join chains.
 CASES = [("hex", 3, 7, 60, 20), ("hex", 4, 10, 60, 20), ("hex", 5, 10, 25, 8),
@@ -148,11 +155,9 @@ def test_the_tables_built_by_pattern_are_the_rules_applied_to_every_ring() -> No
 
 @pytest.mark.parametrize("game,size,empties,count,want", CASES)
 def test_every_dead_cell_is_dead_over_all_completions(game, size, empties, count, want) -> None:
-    rng = random.Random(f"dead {game} {size}")
     inf = analyser(game, size)
     found = 0
-    for _ in range(count):
-        black, white = random_position(rng, inf.cells, empties)
+    for black, white in random_positions(f"dead {game} {size}", inf.cells, empties, count):
         dead = inf.dead(black, white)
         for cell in range(inf.cells):
             if dead >> cell & 1:
@@ -191,11 +196,9 @@ def test_the_edge_template_carriers_are_captured() -> None:
 
 @pytest.mark.parametrize("game,size,empties,count,want", CASES)
 def test_fill_in_never_changes_who_wins(game, size, empties, count, want) -> None:
-    rng = random.Random(f"fill {game} {size}")
     inf = analyser(game, size)
     filled_total = 0
-    for _ in range(count):
-        black, white = random_position(rng, inf.cells, min(empties, 9))
+    for black, white in random_positions(f"fill {game} {size}", inf.cells, min(empties, 9), count):
         b2, w2, filled = inf.fill_in(black, white)
         assert b2 & w2 == 0 and b2 & black == black and w2 & white == white
         assert (b2 | w2) == (black | white | filled)

@@ -323,11 +323,15 @@ def closes(state: NotaktoState, move: int) -> bool:
     return DEAD[after(state, move)[move // 9]]
 
 
+def lost_samples(seed: int, boards: int, count: int):
+    """``count`` of the lost positions of up to ``boards`` boards, at random, as states."""
+    lost_positions = [p for p in positions_up_to(boards) if p and not wins(p)]
+    for position in random.Random(seed).sample(lost_positions, count):
+        yield position, state_with(position)
+
+
 def test_lost_positions_get_the_trickiest_move():
-    rng = random.Random(7)
-    lost_positions = [p for p in positions_up_to(3) if p and not wins(p)]
-    for position in rng.sample(lost_positions, 400):
-        state = state_with(position)
+    for position, state in lost_samples(7, 3, 400):
         move = engine.choose_move(state, "perfect", seed=1)
         moves = state.legal_moves()
         quiet = [m for m in moves if not closes(state, m)]
@@ -345,10 +349,7 @@ def tricky_rank(state: NotaktoState, move: int) -> tuple:
 
 
 def test_lost_position_ranking_on_small_positions():
-    rng = random.Random(3)
-    lost_positions = [p for p in positions_up_to(2) if p and not wins(p)]
-    for position in rng.sample(lost_positions, 150):
-        state = state_with(position)
+    for position, state in lost_samples(3, 2, 150):
         move = engine.choose_move(state, "perfect", seed=2)
         ranks = {m: tricky_rank(state, m) for m in state.legal_moves()}
         assert ranks[move] == min(ranks.values()), position

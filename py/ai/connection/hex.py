@@ -82,14 +82,8 @@ class Engine(connection.Engine):
     """The Hex player: the connection games' engine with Hex's swap
     decision and openings."""
 
-    def swaps(self, state: HexState) -> bool:
-        return should_swap(state)
-
-    def opening(self, state: HexState, rng: random.Random) -> int:
-        return opening_move(state, rng)
+    swaps = staticmethod(should_swap)
+    opening = staticmethod(opening_move)
 
 
-def choose_move(state: HexState, level: str, seed: int | None = None, move_time: float | None = None) -> int:
-    """The computer's move at ``level`` by a fresh engine
-    (``Engine.choose_move``), which keeps nothing between calls."""
-    return Engine().choose_move(state, level, seed, move_time)
+choose_move = Engine.fresh_move
