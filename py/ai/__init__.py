@@ -10,7 +10,7 @@ py/registry.py, which names its module and its levels (``MODULES`` and
 ``LEVEL_NAMES`` are read from there).
 
 An engine also judges a position: ``new_engine(game).evaluate(state,
-seconds, seed=None, iterations=None)`` gives a ``Verdict`` (ai/search.py):
+seconds, seed=None, iterations=None)`` gives a ``Judgement`` (ai/search.py):
 the best move for the side to move and why (``REASONS``: a win at once, a
 forced block, the only move, a proof, the swap, a safe move, or simply the
 search's choice), that side's winning chance and the proven result with its

@@ -66,8 +66,8 @@ def best_choice(proofs: Sequence[int | None], keys: Sequence[Any]) -> int:
 PROOF_WALK = 20_000
 
 
-def proof_length(root: Any, lines: Callable[[Any], Iterable[tuple[int, Any]]], push: Callable[[int], None],
-                 pop: Callable[[int], None], won_leaf: Callable[[Any], int | None],
+def proof_length(root: Any, lines: Callable[[Any], Iterable[tuple[int, Any]]], push: Callable[[int], object],
+                 pop: Callable[[int], object], won_leaf: Callable[[Any], int | None],
                  lost_leaf: Callable[[Any], tuple[bool, int | None]]) -> int | None:
     """Plies to the game's end under best play in the proven tree below
     ``root`` (whose ``proof`` is WIN or LOSS for the side to move): a won

@@ -63,7 +63,7 @@ from typing import Iterable, NamedTuple
 
 from core.notakto import CELLS, HAS_LINE, NotaktoState
 
-from .search import LOSS, WIN, Engine as BaseEngine, Verdict
+from .search import LOSS, WIN, Engine as BaseEngine, Judgement
 
 # -- the monoid -----------------------------------------------------------------
 GENERATORS = "abcd"
@@ -407,7 +407,7 @@ class Engine(BaseEngine):
             return rng.choice(_plausible_moves(state))
         return perfect_move(state, rng)
 
-    def judge(self, state: NotaktoState, seconds: float, seed: int | None, iterations: int | None) -> Verdict:
+    def judge(self, state: NotaktoState, seconds: float, seed: int | None, iterations: int | None) -> Judgement:
         """Always proven, at once, from the misere quotient: a won position's
         verdict is a safe move (chance 1); a lost one's is the perfect
         level's most stubborn move (chance 0). Nothing is searched."""
@@ -416,7 +416,7 @@ class Engine(BaseEngine):
         move = rng.choice(safe) if safe else rng.choice(_tricky_moves(state))
         only = len(state.legal_moves()) == 1
         reason = "only_move" if only else "safe" if safe else "proven"
-        return Verdict(move, reason, 1.0 if safe else 0.0, WIN if safe else LOSS, None, 0)
+        return Judgement(move, reason, 1.0 if safe else 0.0, WIN if safe else LOSS, None, 0)
 
     def move_chance(self, state: NotaktoState, move: int) -> float | None:
         """Exact: 1 for a safe move (it leaves the opponent lost), else 0."""

@@ -14,7 +14,7 @@ two engines never share a tree. ``ai.choose_move`` and each engine module's
 call gives the same move whatever was asked before.
 
 ``Engine.evaluate`` is the other question an engine answers: what it
-makes of a position (a ``Verdict``: the best move, why, and the winning
+makes of a position (a ``Judgement``: the best move, why, and the winning
 chance or the proven result for the side to move), for the hint, the
 evaluation bar and the analysis of a game. An engine asked to evaluate the
 positions of a game one after the other starts each search from the tree
@@ -73,9 +73,11 @@ class SearchResult(NamedTuple):
     nodes: int | None = None  # tree nodes this search created, where the engine counts them
 
 
-class Verdict(NamedTuple):
+class Judgement(NamedTuple):
     """What the engine makes of a position: its best move and why, and the
-    position's value for the side to move."""
+    position's value for the side to move. (A verdict, ``app.analysis.Verdict``
+    and ``ai.verdict_reply``, is a judgement seen from the first player's
+    side, as the hint, the evaluation bar and the analysis show it.)"""
 
     move: int  # the best move (the state's move encoding; state.swap_move for a swap)
     reason: str  # why this move: one of REASONS
@@ -200,10 +202,10 @@ class Engine:
 
     # -- judging -------------------------------------------------------------------------------
     def evaluate(self, state: GameState, seconds: float, seed: int | None = None,
-                 iterations: int | None = None) -> Verdict:
+                 iterations: int | None = None) -> Judgement:
         """What the engine makes of ``state`` (left as it was): its best
         move for the side to move, why, and the position's value for that
-        side (``Verdict``), thinking at full strength for at most
+        side (``Judgement``), thinking at full strength for at most
         ``seconds`` and, when given, at most ``iterations`` playouts (with
         ``seed``, a capped evaluation is reproducible on a fresh engine).
         A search starts from the tree kept by this engine's previous
@@ -219,7 +221,7 @@ class Engine:
             raise ValueError(f"iterations must be a positive whole number, not {iterations!r}")
         return self.judge(state, float(seconds), seed, iterations)
 
-    def judge(self, state: GameState, seconds: float, seed: int | None, iterations: int | None) -> Verdict:
+    def judge(self, state: GameState, seconds: float, seed: int | None, iterations: int | None) -> Judgement:
         """The verdict, once ``evaluate`` has checked the request."""
         raise NotImplementedError
 

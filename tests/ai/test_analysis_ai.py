@@ -1,5 +1,5 @@
 """The engines' verdicts on positions (``Engine.evaluate``, ai/search.py's
-``Verdict``): the hint's move and reason, the evaluation's chance and
+``Judgement``): the hint's move and reason, the evaluation's chance and
 proof, the worker's ``analyse`` reply, and the positions the end-to-end
 tests load (tests/data/hint_positions.json). Real positions, real engines;
 what a position is (a win at once, a threat, a proven result) is checked
@@ -18,7 +18,7 @@ import worker
 from ai.connection import engine as connection_engine, hex as hex_ai, solver
 from ai.connection.parts import DEFAULT_PARTS
 from ai.connection import rave
-from ai.search import DRAWN, LOSS, REASONS, WIN, Verdict
+from ai.search import DRAWN, LOSS, REASONS, WIN, Judgement
 from app.analysis import EVAL_SEED
 from core.base import GameState
 from core.hex import HexState
@@ -68,7 +68,7 @@ def lets_win(state: GameState, move: int) -> bool:
 
 
 def verdict(state: GameState, seconds: float = 10.0, iterations: int | None = 3000, seed: int = 1,
-            parts: frozenset[str] | None = None) -> Verdict:
+            parts: frozenset[str] | None = None) -> Judgement:
     found = ai.new_engine(state.game, parts).evaluate(state, seconds, seed=seed, iterations=iterations)
     assert found.reason in REASONS and 0.0 <= found.chance <= 1.0
     assert state.is_legal(found.move)
@@ -126,7 +126,7 @@ Y13_WIN = ("d4 g12 j12 f9 a10 c10 e13 b12 d13 h11 c4 d5 b9 d12 a5 b4 d10 m13 e12
 def test_a_win_in_one_is_played_and_proven(state):
     (winning,) = wins_at_once(state)
     found = verdict(state)
-    assert found == Verdict(winning, "wins_now", 1.0, WIN, 1, 0)
+    assert found == Judgement(winning, "wins_now", 1.0, WIN, 1, 0)
 
 
 @pytest.mark.parametrize("state", [
@@ -241,7 +241,7 @@ def negamax(state: UtttState) -> int:
 def test_uttt_a_win_at_once():
     state = game(UtttState, " ".join(UTTT_GAME[:57]))
     (winning,) = wins_at_once(state)
-    assert verdict(state) == Verdict(winning, "wins_now", 1.0, WIN, 1, 0)
+    assert verdict(state) == Judgement(winning, "wins_now", 1.0, WIN, 1, 0)
 
 
 @pytest.mark.slow

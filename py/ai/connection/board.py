@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from core.base import GameState
-from core.hex import Layout
+from core.hex import ConnectionState, Layout
 
 from . import patterns
 
@@ -106,12 +105,12 @@ def _bits(mask: int) -> list[int]:
 _GEOMETRIES: dict[tuple[str, int], Geometry] = {}
 
 
-def geometry(state: GameState) -> Geometry:
+def geometry(state: ConnectionState) -> Geometry:
     """The search tables for ``state``'s board (built once per game and size)."""
-    key = (state.game, state.size)  # type: ignore[attr-defined]
+    key = (state.game, state.size)
     geo = _GEOMETRIES.get(key)
     if geo is None:
-        geo = _GEOMETRIES[key] = Geometry(state.game, state.board_layout)  # type: ignore[attr-defined]
+        geo = _GEOMETRIES[key] = Geometry(state.game, state.board_layout)
     return geo
 
 
@@ -184,10 +183,10 @@ def black_connected(board: list[int], geo: Geometry) -> bool:
     return False
 
 
-def edge_distances(state: GameState) -> list[int]:
+def edge_distances(state: ConnectionState) -> list[int]:
     """For each cell, how many cells lie between it and the nearest edge
     (0 on an edge), by breadth-first search from the edge cells."""
-    board = state.board_layout  # type: ignore[attr-defined]
+    board = state.board_layout
     on_edge = [bool(board.edges[0][cell] or board.edges[1][cell]) for cell in range(board.cells)]
     distance = [0 if edge else -1 for edge in on_edge]
     frontier = [cell for cell in range(board.cells) if on_edge[cell]]
@@ -201,7 +200,7 @@ def edge_distances(state: GameState) -> list[int]:
         frontier = following
     return distance
 
-def centre_cells(state: GameState) -> list[int]:
+def centre_cells(state: ConnectionState) -> list[int]:
     """The cells farthest from every edge (the strongest first moves)."""
     distance = edge_distances(state)
     best = max(distance)

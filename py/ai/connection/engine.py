@@ -12,7 +12,7 @@ from core.base import GameState
 from core.hex import ConnectionState
 
 from ..mcts import TreeEngine, proof_length as walk_proof
-from ..search import JUDGED_VISITS, LOSS, WIN, SearchResult, Verdict, proof_chance
+from ..search import JUDGED_VISITS, LOSS, WIN, SearchResult, Judgement, proof_chance
 from . import solver
 from .board import Geometry, centre_cells, geometry
 from .parts import DEFAULT_PARTS, KNOWN_PARTS
@@ -50,14 +50,14 @@ STUBBORN_AFTER = 0.1
 MAX_REUSED_NODES = MAX_NODES // 2
 
 
-def forced_move(state: GameState, deep: bool = True) -> int | None:
+def forced_move(state: ConnectionState, deep: bool = True) -> int | None:
     """A move that needs no search: one that wins at once, the block of the
     opponent's single immediate win, one of the blocks when the opponent
     has two (the game is lost), the only cell that stops the opponent's
     near-connections; with ``deep``, also the move that completes a virtual
     connection or keeps one, or the most stubborn one in a lost position."""
     geo = geometry(state)
-    board = geo.search_board(state.owners())  # type: ignore[attr-defined]
+    board = geo.search_board(state.owners())
     empties = [cell for cell in range(geo.cells) if not board[cell]]
     proof, moves = analyse(board, state.turn + 1, geo, empties, deep)
     return moves[0] if proof is not None or len(moves) == 1 else None
@@ -84,16 +84,16 @@ class Engine(TreeEngine):
                 raise ValueError(f"unknown parts {sorted(unknown)} (parts: {', '.join(KNOWN_PARTS)})")
             self.parts = frozenset(parts)
 
-    def swaps(self, state: GameState) -> bool:
+    def swaps(self, state: ConnectionState) -> bool:
         """Whether to swap the opening stone (asked when the swap is legal)."""
         return False
 
-    def opening(self, state: GameState, rng: random.Random) -> int | None:
+    def opening(self, state: ConnectionState, rng: random.Random) -> int | None:
         """The first move when the swap rule is on, or None: then every
         level but the weakest opens in the centre, as without the rule."""
         return None
 
-    def search(self, state: GameState, iterations: int | None = None, seconds: float | None = None,
+    def search(self, state: ConnectionState, iterations: int | None = None, seconds: float | None = None,
                seed: int | None = None, reuse: bool = False, bridges: bool = True,
                knowledge: bool = True, only: list[int] | None = None, fill: bool = True,
                master: bool = False) -> SearchResult:
@@ -119,11 +119,13 @@ class Engine(TreeEngine):
     def move(self, state: GameState, settings: Level, seed: int | None, move_time: float | None) -> int:
         """The move at ``settings``. ``move_time`` (seconds) replaces the
         level's budget and lifts its playout cap: full strength for that long."""
-        if state.can_swap():  # type: ignore[attr-defined]
+        if not isinstance(state, ConnectionState):
+            raise TypeError(f"the connection games' engine plays Hex and Y, not {state.game}")
+        if state.can_swap():
             if self.swaps(state):
-                return state.swap_move  # type: ignore[attr-defined]
+                return state.swap_move
         elif not state.moves:
-            if state.swap_rule:  # type: ignore[attr-defined]
+            if state.swap_rule:
                 first = self.opening(state, self.rng(state, seed))
                 if first is not None:
                     return first
@@ -137,7 +139,7 @@ class Engine(TreeEngine):
         if settings.solver or move_time is not None:
             start = time.perf_counter()
             budget = settings.seconds if move_time is None else move_time
-            empty = state.owners().count(-1)  # type: ignore[attr-defined]
+            empty = state.owners().count(-1)
             share = SOLVER_SHARE if empty <= SOLVER_EASY else SOLVER_SHARE / 2
             move, only = solve_first(state, budget * share, self.parts)
             if move is not None:
@@ -162,23 +164,25 @@ class Engine(TreeEngine):
 
 
     # -- judging -------------------------------------------------------------------------------
-    def judge(self, state: GameState, seconds: float, seed: int | None, iterations: int | None) -> Verdict:
+    def judge(self, state: GameState, seconds: float, seed: int | None, iterations: int | None) -> Judgement:
         """The verdict (see ``ai.search.Engine.evaluate``). With the swap
         available, half the time values the position after the swap and
         half the placements, and the better one is the verdict."""
-        if not state.can_swap():  # type: ignore[attr-defined]
+        if not isinstance(state, ConnectionState):
+            raise TypeError(f"the connection games' engine judges Hex and Y, not {state.game}")
+        if not state.can_swap():
             return self._judge_placements(state, seconds, seed, iterations)
         half = seconds / 2
         capped = None if iterations is None else max(1, iterations // 2)
         after = state.copy()
-        after.push(after.swap_move)  # type: ignore[attr-defined]
+        after.push(after.swap_move)
         swapped = self._judge_placements(after, half, seed, capped)  # the opponent to move there
         placed = self._judge_placements(state, half, seed, capped)
         swap_chance = 1.0 - swapped.chance
         if swap_chance > placed.chance and placed.reason not in ("wins_now", "blocks", "only_move"):
             proof = None if swapped.proof is None else -swapped.proof
             plies = None if swapped.plies is None else swapped.plies + 1
-            return Verdict(state.swap_move, "swap", swap_chance, proof, plies,  # type: ignore[attr-defined]
+            return Judgement(state.swap_move, "swap", swap_chance, proof, plies,
                            swapped.iterations + placed.iterations)
         return placed._replace(iterations=swapped.iterations + placed.iterations)
 
@@ -192,8 +196,8 @@ class Engine(TreeEngine):
             return 1.0 if child.proof == LOSS else 0.0  # the child's proof is the opponent's
         return balanced_rate(root, index) if root.visits[index] >= JUDGED_VISITS else None
 
-    def _judge_placements(self, state: GameState, seconds: float, seed: int | None,
-                          iterations: int | None) -> Verdict:
+    def _judge_placements(self, state: ConnectionState, seconds: float, seed: int | None,
+                          iterations: int | None) -> Judgement:
         """The verdict among the stones ``state``'s side to move can place:
         the one-move tactics and virtual connections (``analyse``), the
         exact solver for a share of the time when few cells are empty
@@ -201,26 +205,26 @@ class Engine(TreeEngine):
         its own (bridges and knowledge on)."""
         start = time.perf_counter()
         geo = geometry(state)
-        board = geo.search_board(state.owners())  # type: ignore[attr-defined]
+        board = geo.search_board(state.owners())
         colour = state.turn + 1
         found = tactics(board, geo)
         mine, theirs = found.wins[colour], found.wins[colour ^ 3]
         if mine:
-            return Verdict(mine[0], "wins_now", 1.0, WIN, 1, 0)
+            return Judgement(mine[0], "wins_now", 1.0, WIN, 1, 0)
         empties = [cell for cell in range(geo.cells) if not board[cell]]
         if len(theirs) >= 2:  # a double threat: lost in two, whatever is played
-            return Verdict(theirs[0], "only_move" if len(empties) == 1 else "proven", 0.0, LOSS, 2, 0)
+            return Judgement(theirs[0], "only_move" if len(empties) == 1 else "proven", 0.0, LOSS, 2, 0)
         reason = "blocks" if theirs and len(empties) >= 2 else "only_move" if len(empties) == 1 else None
         proof, moves = analyse(board, colour, geo, empties, True)
         if proof is not None:
-            return Verdict(moves[0], reason or "proven", proof_chance(proof, 0.5), proof, None, 0)
+            return Judgement(moves[0], reason or "proven", proof_chance(proof, 0.5), proof, None, 0)
         only = None
         if reason is None and isinstance(state, ConnectionState):
             empty = len(empties)
             share = SOLVER_SHARE if empty <= SOLVER_EASY else SOLVER_SHARE / 2
             move, only = solve_first(state, seconds * share, self.parts)
             if move is not None:
-                return Verdict(move, "proven", 1.0, WIN, None, 0)
+                return Judgement(move, "proven", 1.0, WIN, None, 0)
         budget = max(seconds - (time.perf_counter() - start), 0.01)
         # No fill-in here: a proof's length counts the loser's every defence,
         # and the filled cells are defences too (``proof_length``).
@@ -235,7 +239,7 @@ class Engine(TreeEngine):
         rate = result.win_rate
         if result.proof is None and root is not None and move in root.moves:
             rate = balanced_rate(root, root.moves.index(move))
-        return Verdict(move, reason, proof_chance(result.proof, rate), result.proof, plies, result.iterations)
+        return Judgement(move, reason, proof_chance(result.proof, rate), result.proof, plies, result.iterations)
 
 
 def proof_length(root: Node, board: list[int], colour: int, geo: Geometry) -> int | None:
@@ -275,7 +279,7 @@ def proof_length(root: Node, board: list[int], colour: int, geo: Geometry) -> in
     return walk_proof(root, lambda node: zip(node.moves, node.children), push, pop, won_leaf, lost_leaf)
 
 
-def search(state: GameState, iterations: int | None = None, seconds: float | None = None,
+def search(state: ConnectionState, iterations: int | None = None, seconds: float | None = None,
            seed: int | None = None, bridges: bool = True, knowledge: bool = True,
            only: list[int] | None = None, master: bool = False) -> SearchResult:
     """One search on ``state`` by a fresh engine (``Engine.search``): no

@@ -10,7 +10,7 @@ from array import array
 from operator import add
 from typing import NamedTuple
 
-from core.base import GameState
+from core.hex import ConnectionState
 
 from ..search import LOSS, WIN, SearchResult, spend
 from . import inferior, solver
@@ -111,13 +111,13 @@ def new_node(board: list[int], empties: list[int], colour: int, geo: Geometry, d
 class Search:
     """One search tree on one position. Build, ``run``, read ``best_move``."""
 
-    def __init__(self, state: GameState, rng: random.Random, root: Node | None = None,
+    def __init__(self, state: ConnectionState, rng: random.Random, root: Node | None = None,
                  use_bridges: bool = True, knowledge: bool = True,
                  fill: bool = True, master: bool = False, parts: frozenset[str] = DEFAULT_PARTS) -> None:
         if state.is_over():
             raise ValueError(f"no move to search: the game is over in {state.position_text()}")
         self.geo = geo = geometry(state)
-        self.board = geo.search_board(state.owners())  # type: ignore[attr-defined]
+        self.board = geo.search_board(state.owners())
         self.empties = [cell for cell in range(geo.cells) if not self.board[cell]]
         self.colour = state.turn + 1
         last = state.last_move
@@ -316,8 +316,10 @@ class Search:
         """The exact solver on a root move's node (``TREE_SOLVE_AT``), for
         a time that grows with its visits, never past the search's
         deadline: a win keeps only its move, a loss proves the node."""
-        seconds = min(max(TREE_SOLVE_LEAST, node.total * TREE_SOLVE_PER_VISIT),
-                      self.deadline - time.perf_counter())  # type: ignore[operator]
+        deadline = self.deadline
+        if deadline is None:  # (only timed searches solve in the tree)
+            return
+        seconds = min(max(TREE_SOLVE_LEAST, node.total * TREE_SOLVE_PER_VISIT), deadline - time.perf_counter())
         if seconds <= 0:
             return
         geo = self.geo

@@ -72,7 +72,8 @@ class Node:
 
     def note_proof(self, index: int) -> None:
         """Record the proof of the child at ``index`` (from its mover's side)."""
-        proof = self.children[index].proof  # type: ignore[union-attr]
+        child = self.children[index]
+        proof = None if child is None else child.proof
         if proof == LOSS:
             self.winning = index
         elif proof == WIN:

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from core.hex import BOTTOM, LEFT, RIGHT, TOP, layout
@@ -139,7 +140,7 @@ def _template_bits(cells: list[int]) -> tuple[int, int]:
     return bits[0], sum(bits[1:])
 
 
-def position_masks(owners: list[int], player: int) -> tuple[int, int]:
+def position_masks(owners: Sequence[int], player: int) -> tuple[int, int]:
     """A core position's owners (-1 empty, else the player) as the solver's
     two bitmasks: ``player``'s stones and the opponent's."""
     mine = theirs = 0
@@ -183,13 +184,16 @@ class Board:
             return sum(1 << cell for cell, edges in enumerate(board.edges[player]) if edges & edge)
 
         #: edges[player]: each of the player's edges' cells
+        self.edges: tuple[tuple[int, ...], tuple[int, ...]]
+        #: templates[player]: (edge, anchor's bit, carrier) of every edge template's placement
+        self.templates: tuple[tuple[tuple[int, int, int], ...], tuple[tuple[int, int, int], ...]]
         if game == "hex":
             self.edges = ((on_edge(0, TOP), on_edge(0, BOTTOM)), (on_edge(1, LEFT), on_edge(1, RIGHT)))
             centre = (n - 1) / 2
             # Central cells first: they matter most.
             self.order = tuple(sorted(range(self.cells), key=lambda c: (
                 abs(c // n - centre) + abs(c % n - centre) + abs(c // n + c % n - 2 * centre), c)))
-            self.templates = tuple(self._templates(player) if templates else () for player in (0, 1))
+            self.templates = (self._templates(0), self._templates(1)) if templates else ((), ())
         else:
             sides = tuple(on_edge(0, edge) for edge in (LEFT_EDGE, RIGHT_EDGE, BOTTOM_EDGE))
             self.edges = (sides, sides)

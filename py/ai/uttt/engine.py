@@ -7,7 +7,7 @@ from typing import Any, NamedTuple
 from core.uttt import UtttState
 
 from ..mcts import TreeEngine, proof_length
-from ..search import JUDGED_VISITS, LOSS, WIN, SearchResult, Verdict, proof_chance
+from ..search import JUDGED_VISITS, LOSS, WIN, SearchResult, Judgement, proof_chance
 from .book import book_move
 from .position import winning_move
 from .uct import DEFAULT_PRIOR, Node, Prior, Search
@@ -110,7 +110,7 @@ class Engine(TreeEngine):
             return 1.0 - proof_chance(child.proof, 0.5)
         return child.mean if child.visits >= JUDGED_VISITS else None
 
-    def judge(self, state: UtttState, seconds: float, seed: int | None, iterations: int | None) -> Verdict:
+    def judge(self, state: UtttState, seconds: float, seed: int | None, iterations: int | None) -> Judgement:
         """The verdict (see ``ai.search.Engine.evaluate``): a win at once
         needs no search; a position where every move but one lets the
         opponent win at once is a forced block (and where every move does,
@@ -123,11 +123,11 @@ class Engine(TreeEngine):
         player = state.turn
         win = winning_move(marks, won, state.closed_boards, forced, player)
         if win >= 0:
-            return Verdict(win, "wins_now", 1.0, WIN, 1, 0)
+            return Judgement(win, "wins_now", 1.0, WIN, 1, 0)
         moves = state.legal_moves()
         safe = [move for move in moves if not _lets_win(state, move)]
         if not safe:  # every move lets the opponent win at once
-            return Verdict(moves[0], "only_move" if len(moves) == 1 else "proven", 0.0, LOSS, 2, 0)
+            return Judgement(moves[0], "only_move" if len(moves) == 1 else "proven", 0.0, LOSS, 2, 0)
         reason, chosen = "search", None
         if len(moves) == 1:
             reason, chosen = "only_move", moves[0]
@@ -150,7 +150,7 @@ class Engine(TreeEngine):
         elif proof is not None:
             reason = "proven"
         plies = None if proof is None else _proof_length(searcher.root, state.copy())
-        return Verdict(move, reason, proof_chance(proof, chance), proof, plies, result.iterations)
+        return Judgement(move, reason, proof_chance(proof, chance), proof, plies, result.iterations)
 
 
 def _lets_win(state: UtttState, move: int) -> bool:
