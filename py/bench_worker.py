@@ -178,7 +178,7 @@ def bench_search(request: dict[str, Any]) -> dict[str, Any]:
 
 @json_reply
 def bench_solve(request: dict[str, Any]) -> dict[str, Any]:
-    """The exact solver (``ai.solver``) proving Hex or Y positions from
+    """The exact solver (``ai.connection.solver``) proving Hex or Y positions from
     scratch: a fresh ``Solver`` for every proof, so both runtimes do exactly
     the same work (the nodes and the move found must agree); the same
     function runs under CPython in tools/bench.py.

@@ -22,7 +22,7 @@ seen from the first player's side.
 An engine's module is imported when it is first needed (``engine(game)``):
 the page's main thread only shows the level names, and leaving the engines
 (some of which build tables when imported) to the worker keeps them out of
-the page's start-up. tests/test_ai_registry.py checks that the registry's
+the page's start-up. tests/ai/test_ai_registry.py checks that the registry's
 level names are every module's ``LEVELS``.
 
 Standard library only, like ``core``, which it imports, and the registry.

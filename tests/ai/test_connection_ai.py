@@ -1,4 +1,4 @@
-"""The Hex and Y computer players (py/ai/connection.py, hex.py, y.py):
+"""The Hex and Y computer players (py/ai/connection/: engine, rave, tactics, hex, y):
 tactics, the bridge policy, swap decisions and openings, levels, seeds and
 tree reuse, the GTP engine on both games, and the puzzle data."""
 

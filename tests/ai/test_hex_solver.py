@@ -1,4 +1,4 @@
-"""The exact Hex solver (py/ai/solver.py) and its use by the master level:
+"""The exact Hex solver (py/ai/connection/solver.py, vcs.py) and its use by the master level:
 H-search's connections, proofs checked against plain minimax, the puzzle
 answers, the time limit."""
 

@@ -1,4 +1,4 @@
-"""The local patterns of Hex and Y cells (``ai.patterns``) and the fitting of
+"""The local patterns of Hex and Y cells (``ai.connection.patterns``) and the fitting of
 their move priors (``tools/train_patterns.py``)."""
 
 from __future__ import annotations

@@ -74,7 +74,7 @@ def finished(game: str) -> GameState:
     return state
 
 
-wins_now = winning_moves_now  # the brute force of tests/test_uttt_ai.py
+wins_now = winning_moves_now  # the brute force of tests/ai/test_uttt_ai.py
 
 
 # -- the engine keeps its tree for one game ----------------------------------------------------

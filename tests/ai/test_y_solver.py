@@ -1,4 +1,4 @@
-"""The exact solver and H-search on Y boards (py/ai/solver.py): the
+"""The exact solver and H-search on Y boards (py/ai/connection/solver.py, vcs.py): the
 connections to the three edges, the winning and must-play cells they give,
 the proofs and proof sets, each checked against plain minimax on small
 triangles."""

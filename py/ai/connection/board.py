@@ -82,7 +82,7 @@ class Geometry:
         self.black_edges = board.edges[0]
         self.black_goal = board.goal[0]
         self.bit = tuple(1 << c for c in range(cells))
-        #: The move priors of ``ai.patterns`` for this game, or None.
+        #: The move priors of ``ai.connection.patterns`` for this game, or None.
         self.priors = patterns.board_priors(game, self.size)
         self.all_cells = (1 << cells) - 1
         self.around = tuple(sum(1 << n for n in board.neighbours[c]) for c in range(cells))

@@ -11,7 +11,7 @@ solvers use first (Anshelevich; Hayward et al., "Solving 7x7 Hex"):
 - **Must-play.** When the opponent has edge-to-edge SCs, the side to move
   must play inside every one of their carriers: only the intersection is
   searched, and when it is empty the position is lost.
-- **Fill-in** of the dead cells and captured pairs (``ai.inferior``)
+- **Fill-in** of the dead cells and captured pairs (``ai.connection.inferior``)
   before a position is analysed: the value is the same, the board is
   smaller and H-search sees the filled stones.
 - **Wins in one and double threats**, cheaply, before H-search.
@@ -173,7 +173,7 @@ class Solver:
     # -- the search -----------------------------------------------------------------------
     def _fill(self, mine: int, theirs: int, player: int) -> tuple[int, int]:
         """(mine, theirs) with the dead cells and captured pairs filled in
-        (``ai.inferior``): the position's value is unchanged, for either
+        (``ai.connection.inferior``): the position's value is unchanged, for either
         side to move, and a move that wins there wins here."""
         key = (mine, theirs, player)
         known = self.filled.get(key)

@@ -114,14 +114,14 @@ LEAN_MAX_EMPTY = 49
 #: (a stone on e4 of a 9 x 9 board joined to its far edge, every cell
 #: outside the carrier the opponent's, the opponent to move: it loses,
 #: and wins once any carrier cell is taken from the carrier) and checked
-#: so by ``tests/test_hex_solver.py``. H-search's greedy OR rule misses
+#: so by ``tests/ai/test_hex_solver.py``. H-search's greedy OR rule misses
 #: it whenever other SCs come first (the templates of rows 2 and 3, the
 #: bridge to the edge and the ziggurat, it finds), so ``h_search`` adds it
 #: as a VC of its own, on Hex's four edges and on Y's three (near a
 #: straight edge Y's cells lie as Hex's do): on 150 random 11 x 11 Hex
 #: positions it took 8.14 s against 8.10 s, and found SCs on 62 against
 #: 60. Every placement on Y's side 9 is checked as on Hex
-#: (``tests/test_y_solver.py``).
+#: (``tests/ai/test_y_solver.py``).
 TEMPLATE_IVA = tuple((row, column) for row, first, last in ((0, -1, -1), (-1, -2, 2), (-2, -2, 3), (-3, -2, 4))
                      for column in range(first, last + 1))
 TEMPLATES = (TEMPLATE_IVA, tuple((row, -column - row) for row, column in TEMPLATE_IVA))

@@ -1,7 +1,7 @@
 """The Y computer player: the connection-game search of ``ai.connection``
 plus Y's own swap decision and openings.
 
-The levels and budgets are those of Hex (see ``ai.hex``).
+The levels and budgets are those of Hex (see ``ai.connection.hex``).
 
 Swapping. In Y the centre is very strong and the edges weak: on the solved
 small triangles (HexWiki, "Where to swap (y)") every first stone off the
