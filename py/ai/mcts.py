@@ -1,7 +1,8 @@
 """What the two tree searches share (``ai.uttt``'s UCT and
 ``ai.connection``'s RAVE): the proof of a node from its children's, the
-choice of the move to play, the engine that searches on from the tree it
-kept (with a cap on the kept tree's size) and the length of a proof.
+choice of the move to play, a level's budget for a move, the engine that
+searches on from the tree it kept (with a cap on the kept tree's size) and
+the length of a proof.
 
 The searches keep their own nodes, playouts and backups: those are the
 inner loops, and each is written for its game's speed (UTTT's statistics
@@ -20,7 +21,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 from core.base import GameState
 
-from .search import LOSS, WIN, Engine, SearchResult, subtree_size
+from .search import LOSS, WIN, Budget, Engine, SearchResult, subtree_size
 
 
 def proof_of(proofs: Iterable[int | None]) -> int | None:
@@ -60,6 +61,16 @@ def best_choice(proofs: Sequence[int | None], keys: Sequence[Any]) -> int:
     if best < 0:
         raise ValueError("the search has not expanded the root")
     return best
+
+
+def move_budget(level: Budget, move_time: float | None) -> tuple[int | None, float, bool]:
+    """A move's search budget at ``level``: (at most this many iterations
+    (None: no cap), at most these seconds, whether the tree is kept). A
+    ``move_time`` replaces the level's budget and lifts its cap, and the
+    tree is kept: full strength for that long, thinking on across the game."""
+    if move_time is not None:
+        return None, move_time, True
+    return level.iterations, level.seconds, level.reuse
 
 
 #: The most nodes ``proof_length`` walks before it gives up.

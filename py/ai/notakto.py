@@ -59,7 +59,8 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import Iterable, NamedTuple
+from collections.abc import Iterable
+from typing import NamedTuple
 
 from core.notakto import CELLS, HAS_LINE, NotaktoState
 
@@ -107,8 +108,8 @@ def _build_monoid() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...],
 
     for word in words:
         for left, right in RELATIONS:
-            if all(w >= l for w, l in zip(word, left)):
-                other = tuple(w - l + r for w, l, r in zip(word, left, right))
+            if all(w >= low for w, low in zip(word, left)):
+                other = tuple(w - low + r for w, low, r in zip(word, left, right))
                 if other in index:
                     parent[find(index[word])] = find(index[other])
     classes: dict[int, list[tuple[int, ...]]] = {}

@@ -109,7 +109,15 @@ from __future__ import annotations
 
 from .board import BLACK, WHITE, centre_cells, edge_distances, geometry
 from .engine import (
-    LEVEL_SETTINGS, LEVELS, MAX_REUSED_NODES, SOLVER_MAX_EMPTY, Engine, Level, SearchResult, forced_move, search,
+    LEVEL_SETTINGS,
+    LEVELS,
+    MAX_REUSED_NODES,
+    SOLVER_MAX_EMPTY,
+    Engine,
+    Level,
+    SearchResult,
+    forced_move,
+    search,
     solve_first,
 )
 from .parts import DEFAULT_PARTS, KNOWN_PARTS, choose_parts

@@ -9,14 +9,12 @@ takes part in bridge patterns like a stone.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from core.hex import ConnectionState, Layout
 
 from . import patterns
-
-BLACK, WHITE = 1, 2  # colours on search boards: the player index plus one
-
+from .colours import BLACK, WHITE
 
 #: ``INDICATOR[colour]``: bytes.translate table mapping that colour to 1.
 INDICATOR = {
@@ -94,7 +92,8 @@ class Geometry:
         )
 
     def search_board(self, owners: tuple[int, ...]) -> list[int]:
-        """A search board from the core's owners (FIRST, SECOND, -1)."""
+        """A search board from the core's owners (FIRST, SECOND, -1): their
+        colours (``colours.colour_of``, written out), then the edges'."""
         return [owner + 1 for owner in owners] + list(self.virtual)
 
 

@@ -11,14 +11,16 @@ from typing import NamedTuple
 from core.base import GameState
 from core.hex import ConnectionState
 
-from ..mcts import TreeEngine, proof_length as walk_proof
-from ..search import JUDGED_VISITS, LOSS, WIN, SearchResult, Judgement, proof_chance
+from ..mcts import TreeEngine, move_budget, proof_length as walk_proof
+from ..search import JUDGED_VISITS, LOSS, WIN, Judgement, SearchResult, proof_chance
 from . import solver
 from .board import Geometry, centre_cells, geometry
+from .colours import colour_of
 from .parts import DEFAULT_PARTS, KNOWN_PARTS
 from .rave import MAX_NODES, SOLVER_EASY, SOLVER_MAX_EMPTY, SOLVER_SHARE, Search
 from .tactics import analyse, tactics
 from .tree import Node, balanced_rate
+
 
 class Level(NamedTuple):
     """A level's budget (an ``ai.search.Budget``): at most ``iterations``
@@ -59,7 +61,7 @@ def forced_move(state: ConnectionState, deep: bool = True) -> int | None:
     geo = geometry(state)
     board = geo.search_board(state.owners())
     empties = [cell for cell in range(geo.cells) if not board[cell]]
-    proof, moves = analyse(board, state.turn + 1, geo, empties, deep)
+    proof, moves = analyse(board, colour_of(state.turn), geo, empties, deep)
     return moves[0] if proof is not None or len(moves) == 1 else None
 
 
@@ -97,6 +99,14 @@ class Engine(TreeEngine):
                seed: int | None = None, reuse: bool = False, bridges: bool = True,
                knowledge: bool = True, only: list[int] | None = None, fill: bool = True,
                master: bool = False) -> SearchResult:
+        """Run one search on ``state`` (left unchanged) and return what it
+        found (``searched``, which also gives the search)."""
+        return self.searched(state, iterations, seconds, seed, reuse, bridges, knowledge, only, fill, master)[0]
+
+    def searched(self, state: ConnectionState, iterations: int | None = None, seconds: float | None = None,
+                 seed: int | None = None, reuse: bool = False, bridges: bool = True,
+                 knowledge: bool = True, only: list[int] | None = None, fill: bool = True,
+                 master: bool = False) -> tuple[SearchResult, Search]:
         """Run one search on ``state`` (left unchanged). With ``reuse``, start
         from the kept tree when it covers this position and keep the new tree
         for the next call. ``only``: search no other root moves than these
@@ -114,7 +124,7 @@ class Engine(TreeEngine):
                     searcher.root.keep(kept)
             return searcher
 
-        return self.tree_search(state, make, iterations, seconds, reuse)[0]
+        return self.tree_search(state, make, iterations, seconds, reuse)
 
     def move(self, state: GameState, settings: Level, seed: int | None, move_time: float | None) -> int:
         """The move at ``settings``. ``move_time`` (seconds) replaces the
@@ -136,9 +146,10 @@ class Engine(TreeEngine):
         if move is not None:
             return move
         only = None
+        iterations, seconds, reuse = move_budget(settings, move_time)
         if settings.solver or move_time is not None:
             start = time.perf_counter()
-            budget = settings.seconds if move_time is None else move_time
+            budget = seconds
             empty = state.owners().count(-1)
             share = SOLVER_SHARE if empty <= SOLVER_EASY else SOLVER_SHARE / 2
             move, only = solve_first(state, budget * share, self.parts)
@@ -159,8 +170,7 @@ class Engine(TreeEngine):
                 # stays as it was, for the next move.
                 return self.search(state, None, rest, seed, knowledge=False, only=only).move
             return found.move
-        return self.search(state, settings.iterations, settings.seconds, seed, settings.reuse, settings.bridges,
-                           settings.knowledge).move
+        return self.search(state, iterations, seconds, seed, reuse, settings.bridges, settings.knowledge).move
 
 
     # -- judging -------------------------------------------------------------------------------
@@ -206,7 +216,7 @@ class Engine(TreeEngine):
         start = time.perf_counter()
         geo = geometry(state)
         board = geo.search_board(state.owners())
-        colour = state.turn + 1
+        colour = colour_of(state.turn)
         found = tactics(board, geo)
         mine, theirs = found.wins[colour], found.wins[colour ^ 3]
         if mine:
@@ -228,16 +238,17 @@ class Engine(TreeEngine):
         budget = max(seconds - (time.perf_counter() - start), 0.01)
         # No fill-in here: a proof's length counts the loser's every defence,
         # and the filled cells are defences too (``proof_length``).
-        result = self.search(state, iterations, budget, seed, reuse=True, only=only, fill=False, master=True)
-        root = self._tree[2] if self._tree is not None else None
+        result, searcher = self.searched(state, iterations, budget, seed, reuse=True, only=only, fill=False,
+                                         master=True)
+        root = searcher.root
         plies = None
-        if result.proof is not None and root is not None:
+        if result.proof is not None:
             plies = proof_length(root, board, colour, geo)
         move = moves[0] if reason == "blocks" else result.move
         if reason is None:
             reason = "search" if result.proof is None else "proven"
         rate = result.win_rate
-        if result.proof is None and root is not None and move in root.moves:
+        if result.proof is None and move in root.moves:
             rate = balanced_rate(root, root.moves.index(move))
         return Judgement(move, reason, proof_chance(result.proof, rate), result.proof, plies, result.iterations)
 

@@ -42,7 +42,7 @@ import random
 from core.hex import HexState
 
 from . import engine as connection
-from .engine import LEVEL_SETTINGS, LEVELS, SearchResult, search  # noqa: F401 - the engine's API
+from .engine import LEVEL_SETTINGS, LEVELS, SearchResult, search
 
 __all__ = ["LEVELS", "LEVEL_SETTINGS", "Engine", "choose_move", "should_swap", "fair_openings", "opening_move",
            "search", "SearchResult"]

@@ -91,17 +91,16 @@ patterns (four of one colour in a row around a cell, ...) remain.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from itertools import product
 
 from core.hex import layout as hex_layout
-from core.y import cell_index as y_cell_index
-from core.y import layout as y_layout
-from core.y import row_col as y_row_col
+from core.y import cell_index as y_cell_index, layout as y_layout, row_col as y_row_col
+
+from .colours import BLACK, BOTH, EMPTY, WHITE
 
 __all__ = ["Inferior", "analyser", "fill_in", "fill_in_board", "dominated_on_board", "dead_cells", "captured"]
 
-EMPTY, BLACK, WHITE, BOTH = 0, 1, 2, 3
 _HEX_RING = ((-1, 0), (-1, 1), (0, 1), (1, 0), (1, -1), (0, -1))
 _Y_RING = ((-1, -1), (-1, 0), (0, 1), (1, 1), (1, 0), (0, -1))
 
@@ -412,7 +411,7 @@ class Inferior:
                 return black, white, filled
 
 
-@lru_cache(maxsize=None)
+@cache
 def analyser(game: str, size: int) -> Inferior:
     """The tables for one game and size (built once)."""
     return Inferior(game, size)

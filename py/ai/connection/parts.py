@@ -3,6 +3,7 @@ off, for ablation matches: their names, the default, and a choice of them."""
 
 from __future__ import annotations
 
+#: The parts of the engine's knowledge that can be switched off, for the
 #: ablation matches (``tools/arena.py --without``, ``py/gtp.py --without``):
 #: "priors", the pattern priors as progressive bias; "inferior", the
 #: fill-in of dead and captured cells (``ai.connection.inferior``) at every node the

@@ -40,8 +40,8 @@ from __future__ import annotations
 
 import json
 import pkgutil
+from collections.abc import Mapping, Sequence
 from operator import itemgetter, mul
-from typing import Mapping, Sequence
 
 from core.y import row_col
 

@@ -14,10 +14,18 @@ from core.hex import ConnectionState
 
 from ..search import LOSS, WIN, SearchResult, spend
 from . import inferior, solver
-from .board import INDICATOR, BLACK, WHITE, Geometry, geometry, playout
+from .board import BLACK, INDICATOR, WHITE, Geometry, geometry, playout
+from .colours import colour_of, player_of
 from .parts import DEFAULT_PARTS
 from .tactics import analyse
-from .tree import TREE_SOLVE_LEAST, TREE_SOLVE_MAX_EMPTY, TREE_SOLVE_PER_VISIT, Node, best_index, prove
+from .tree import (
+    TREE_SOLVE_LEAST,
+    TREE_SOLVE_MAX_EMPTY,
+    TREE_SOLVE_PER_VISIT,
+    Node,
+    best_index,
+    prove,
+)
 
 EXPAND_AFTER = 2  # visits of a move before its position gets a node
 KNOWLEDGE_AT = 4  # visits of a node before its virtual connections are analysed
@@ -95,7 +103,7 @@ def move_bias(board: list[int], colour: int, last: int, moves: list[int], geo: G
     priors = geo.priors
     if priors is None or len(moves) < 2 or not priors_on:
         return array("f", bytes(4 * len(moves)))
-    probabilities = priors.probabilities(board, colour - 1, last if last < geo.cells else None, moves)
+    probabilities = priors.probabilities(board, player_of(colour), last if last < geo.cells else None, moves)
     return array("f", [weight * p for p in probabilities])
 
 
@@ -119,7 +127,7 @@ class Search:
         self.geo = geo = geometry(state)
         self.board = geo.search_board(state.owners())
         self.empties = [cell for cell in range(geo.cells) if not self.board[cell]]
-        self.colour = state.turn + 1
+        self.colour = colour_of(state.turn)
         last = state.last_move
         self.last = geo.cells if last is None or last >= geo.cells else last
         self.rng = rng
@@ -301,7 +309,8 @@ class Search:
         node.h_searched = True
         geo = self.geo
         mine, theirs = self._masks(board, colour)
-        value, move, moves = solver.solver_for(geo.size, geo.game, self.templates).analyse(mine, theirs, colour - 1, H_SEARCH_SECONDS)
+        found = solver.solver_for(geo.size, geo.game, self.templates)
+        value, move, moves = found.analyse(mine, theirs, player_of(colour), H_SEARCH_SECONDS)
         if value == solver.WIN and move in node.moves:
             node.keep([move])
             node.proof = WIN
@@ -324,7 +333,7 @@ class Search:
             return
         geo = self.geo
         mine, theirs = self._masks(board, colour)
-        value, move = solver.solver_for(geo.size, geo.game, self.templates).solve(mine, theirs, colour - 1, seconds)
+        value, move = solver.solver_for(geo.size, geo.game, self.templates).solve(mine, theirs, player_of(colour), seconds)
         if value == solver.WIN and move in node.moves:
             node.keep([move])
             node.proof = WIN

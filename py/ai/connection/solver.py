@@ -50,7 +50,7 @@ solvers use first (Anshelevich; Hayward et al., "Solving 7x7 Hex"):
   6,032 against 3,317; 7 x 7: 45,852 against 39,590 on the 57 proven by
   both, in 30.9 s against 34.2 s).
 
-The search checks the clock every node and gives up (``Timeout``) when the
+The search checks the clock every node and gives up (``OutOfTimeError``) when the
 deadline passes, so a caller can give it any share of a move's budget; its
 table is kept across calls on one board (a game's positions share most of
 their proofs). Pure standard library: it runs in the browser's Pyodide.
@@ -62,7 +62,13 @@ import time
 
 from . import inferior
 from .vcs import (  # noqa: F401 - the board and H-search, as the solver's users know them
-    LEAN_MAX_EMPTY, TEMPLATES, Board, Connections, Timeout, h_search, position_masks,
+    LEAN_MAX_EMPTY,
+    TEMPLATES,
+    Board,
+    Connections,
+    OutOfTimeError,
+    h_search,
+    position_masks,
 )
 
 WIN, LOSS, UNKNOWN = 1, -1, 0
@@ -116,7 +122,7 @@ class Solver:
         key = (mine, theirs, player)
         try:
             self._mid(mine, theirs, player, INFINITE, INFINITE)
-        except Timeout:
+        except OutOfTimeError:
             pass
         return self.table.get(key, (UNKNOWN, -1))
 
@@ -130,7 +136,7 @@ class Solver:
         filled_mine, filled_theirs = self._fill(mine, theirs, player)
         try:
             value, move, moves, _ = self._analyse(filled_mine, filled_theirs, player)
-        except Timeout:
+        except OutOfTimeError:
             return UNKNOWN, -1, 0
         if value == WIN and move < 0:
             move = self._any_move(mine, theirs)
@@ -266,7 +272,7 @@ class Solver:
             return numbers
         self.nodes += 1
         if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise Timeout
+            raise OutOfTimeError
         value, move, moves, support = self._analyse(mine, theirs, player)
         table, numbers, proofs = self.table, self.numbers, self.proofs
         if value != UNKNOWN:

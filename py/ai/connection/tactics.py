@@ -7,7 +7,9 @@ from typing import NamedTuple
 
 from ..search import LOSS, WIN
 from .board import BLACK, WHITE, Geometry
+from .colours import player_of
 from .vcs import Connections
+
 
 class Tactics(NamedTuple):
     """A position's one-move tactics. ``wins[c]``: the empty cells where a
@@ -91,7 +93,7 @@ def virtual_connections(board: list[int], colour: int, found: Tactics, geo: Geom
     moves. An edge never joins two groups (in Y two groups on one edge are
     not one chain). This is H-search's first rule only (Anshelevich; MoHex
     uses the full algebra): it finds fewer connections, never a false one."""
-    player = colour - 1
+    player = player_of(colour)
     around = geo.around
     empty = geo.all_cells & ~sum(found.stones)
     groups = [g for g, c in enumerate(found.colours) if c == colour]

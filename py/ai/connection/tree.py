@@ -4,8 +4,8 @@ every move from it, in parallel lists."""
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable
 from operator import itemgetter
-from typing import Callable
 
 from ..mcts import best_choice
 from ..search import LOSS, WIN, subtree_size

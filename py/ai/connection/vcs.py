@@ -54,9 +54,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from core.hex import BOTTOM, LEFT, RIGHT, TOP, layout
-from core.y import BOTTOM_EDGE, LEFT_EDGE, RIGHT_EDGE
-from core.y import layout as y_layout
-
+from core.y import BOTTOM_EDGE, LEFT_EDGE, RIGHT_EDGE, layout as y_layout
 
 #: H-search keeps at most this many VCs / SCs per pair of nodes, the
 #: smallest carriers (a smaller one replaces the biggest of a full list):
@@ -152,7 +150,7 @@ def position_masks(owners: Sequence[int], player: int) -> tuple[int, int]:
     return mine, theirs
 
 
-class Timeout(Exception):
+class OutOfTimeError(Exception):
     """The solver's deadline passed before a proof."""
 
 
@@ -213,7 +211,7 @@ class Board:
         out = []
         for shape in TEMPLATES:
             for column in range(n):
-                cells = _template_cells(shape, lambda d, t: (d, column + t))
+                cells = _template_cells(shape, lambda d, t, column=column: (d, column + t))
                 if not all(0 <= row < n and 0 <= col < n for row, col in cells):
                     continue
                 for edge in (0, 1):
@@ -237,7 +235,7 @@ class Board:
         for edge, place in enumerate(places):
             for shape in TEMPLATES:
                 for shift in range(-n, 2 * n):
-                    cells = _template_cells(shape, lambda d, t: place(d, shift + t))
+                    cells = _template_cells(shape, lambda d, t, place=place, shift=shift: place(d, shift + t))
                     if all(0 <= col <= row < n for row, col in cells):
                         out.append((edge, *_template_bits([row * (row + 1) // 2 + col for row, col in cells])))
         return tuple(out)
@@ -515,7 +513,7 @@ def h_search(board: Board, stones: int, empty: int, player: int, deadline: float
             break
         checks += 1
         if deadline is not None and not checks & 255 and time.perf_counter() > deadline:
-            raise Timeout
+            raise OutOfTimeError
         known = vcs[x].get(y)
         if known is None or carrier not in known:
             continue  # replaced by a smaller one meanwhile

@@ -24,7 +24,7 @@ from core.y import YState
 
 from . import engine as connection
 from .board import edge_distances
-from .engine import LEVEL_SETTINGS, LEVELS, SearchResult, search  # noqa: F401
+from .engine import LEVEL_SETTINGS, LEVELS, SearchResult, search
 
 __all__ = ["LEVELS", "LEVEL_SETTINGS", "Engine", "choose_move", "should_swap", "swap_distance", "fair_openings",
            "opening_move", "search", "SearchResult"]

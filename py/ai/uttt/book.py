@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from core.uttt import UtttState
 
+
+#: The eight symmetries of the 9x9 grid, as maps of its cells. Each maps
+#: small boards to small boards and positions within them alike, so it maps
 #: a game to an equivalent game (the board a move sends to follows).
 def _grid_map(flip_rows: bool, flip_columns: bool, transpose: bool) -> tuple[int, ...]:
     cells = []

@@ -6,11 +6,12 @@ from typing import Any, NamedTuple
 
 from core.uttt import UtttState
 
-from ..mcts import TreeEngine, proof_length
-from ..search import JUDGED_VISITS, LOSS, WIN, SearchResult, Judgement, proof_chance
+from ..mcts import TreeEngine, move_budget, proof_length
+from ..search import JUDGED_VISITS, LOSS, WIN, Judgement, SearchResult, proof_chance
 from .book import book_move
 from .position import winning_move
 from .uct import DEFAULT_PRIOR, Node, Prior, Search
+
 
 class Level(NamedTuple):
     """A level's budget (an ``ai.search.Budget``): at most ``iterations``
@@ -91,15 +92,13 @@ class Engine(TreeEngine):
             move = book_move(state)
         if move is not None:
             return move
-        if move_time is not None:
-            return self.search(state, None, move_time, seed, reuse=True, **settings.search_options()).move
-        if settings.slip:
+        iterations, seconds, reuse = move_budget(settings, move_time)
+        if move_time is None and settings.slip:
             rng = self.rng(state, seed)
             if rng.random() < settings.slip:
                 return rng.choice(state.legal_moves())
             seed = None if seed is None else rng.randrange(1 << 30)
-        return self.search(state, settings.iterations, settings.seconds, seed, reuse=settings.reuse,
-                           **settings.search_options()).move
+        return self.search(state, iterations, seconds, seed, reuse=reuse, **settings.search_options()).move
 
     def move_chance(self, state: UtttState, move: int) -> float | None:
         root = self.kept_root(state)

@@ -8,7 +8,17 @@ method calls with an undo stack.
 
 from __future__ import annotations
 
-from core.uttt import BITS, BOARD_CELLS, CELL_BOARD, CELL_POSITION, CELLS_OF, FULL, HAS_LINE, LINES, WINNING_CELLS
+from core.uttt import (
+    BITS,
+    BOARD_CELLS,
+    CELL_BOARD,
+    CELL_POSITION,
+    CELLS_OF,
+    FULL,
+    HAS_LINE,
+    LINES,
+    WINNING_CELLS,
+)
 
 DRAW = -1  # a playout's result when nobody wins (else the winner, 0 or 1)
 

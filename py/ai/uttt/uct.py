@@ -16,6 +16,7 @@ from ..search import DRAWN, LOSS, WIN, SearchResult, spend, subtree_size
 from .evaluation import child_values
 from .position import DRAW, legal_cells, play, playout, winning_move
 
+#: The mean a proven node keeps (for its mover, while its proof is for the
 #: side to move there), so that UCT needs no test for proofs: a move into a
 #: position its side to move wins is never chosen, one into a lost position
 #: always, and a proven draw is worth exactly a draw.
