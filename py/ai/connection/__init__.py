@@ -4,10 +4,12 @@ The package: ``board`` (the search's boards and tables, the playouts),
 ``tactics`` (wins in one, virtual connections, the node analysis),
 ``tree`` (the node and its statistics), ``parts`` (the knowledge that can
 be switched off), ``rave`` (the search), ``engine`` (levels, the player,
-its verdicts, the exact solver first), ``hex`` and ``y`` (each game's swap
-and openings), ``solver`` (the exact solver), ``inferior`` (dead and
-captured cells) and ``patterns`` (the move priors). Here: the engine's
-interface, as ``ai``, GTP and the tools use it.
+its judgements, the exact solver first), ``hex`` and ``y`` (each game's
+swap and openings), ``colours`` (how the boards write the sides),
+``solver`` (the exact solver), ``vcs`` (H-search: virtual connections),
+``bitboard`` (the solver's and H-search's board tables), ``inferior``
+(dead and captured cells) and ``patterns`` (the move priors). Here: the
+engine's interface, as ``ai``, GTP and the tools use it.
 
 One engine serves both games: everything game-specific is in a
 ``Geometry`` built from the core's board layout (neighbour tuples, the

@@ -14,7 +14,7 @@ from __future__ import annotations
 #: "tree_vc", the same H-search at the tree's most visited nodes;
 #: "tree_solver", the exact solver on the root's most visited moves in
 #: small positions (``TREE_SOLVE_AT``); "templates", the edge templates
-#: H-search adds (``ai.connection.vcs.TEMPLATES``), wherever it runs;
+#: H-search adds (``ai.connection.bitboard.TEMPLATES``), wherever it runs;
 #: "selection", master's own way of picking moves (``MASTER_SELECTION``;
 #: off, master picks as the levels below do); "dominated", master's
 #: dropping of the dominated cells at the analysed nodes: off unless

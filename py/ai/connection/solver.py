@@ -61,15 +61,8 @@ from __future__ import annotations
 import time
 
 from . import inferior
-from .vcs import (  # noqa: F401 - the board and H-search, as the solver's users know them
-    LEAN_MAX_EMPTY,
-    TEMPLATES,
-    Board,
-    Connections,
-    OutOfTimeError,
-    h_search,
-    position_masks,
-)
+from .bitboard import TEMPLATES, Board, position_masks  # noqa: F401 - as the solver's users know them
+from .vcs import LEAN_MAX_EMPTY, Connections, OutOfTimeError, h_search  # noqa: F401
 
 WIN, LOSS, UNKNOWN = 1, -1, 0
 #: A move not searched yet, the ``i``-th in the order tried (central
