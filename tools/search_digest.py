@@ -35,6 +35,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -131,6 +132,20 @@ def searches(game: str, settings: dict[str, Any], moves: list[int], iterations: 
     return found
 
 
+def analysed_game(game: str, settings: dict[str, Any]) -> list[Any]:
+    """The analysis of the strongest level's seeded game."""
+    from registry import GAMES
+
+    return analysis(game, settings, self_play(game, settings, GAMES[game].levels.strongest, 1), 0.05, 150, 3)
+
+
+def searched_game(game: str, settings: dict[str, Any]) -> list[Any]:
+    """The searches at positions of the second level's seeded game."""
+    from registry import GAMES
+
+    return searches(game, settings, self_play(game, settings, GAMES[game].levels.names[1], 2), 300)
+
+
 def sections() -> Iterator[tuple[str, Callable[[], Any]]]:
     """(name, what to hash) for every part of the digest."""
     from registry import GAMES
@@ -148,16 +163,13 @@ def sections() -> Iterator[tuple[str, Callable[[], Any]]]:
             for level in levels:
                 for seed in SEEDS:
                     name = f"{game}[{label}] {level} seed {seed}"
-                    yield name, (lambda g=game, s=settings, lv=level, sd=seed: self_play(g, s, lv, sd))
+                    yield name, partial(self_play, game, settings, level, seed)
             # The analysis and the searches on the strongest level's game.
-            yield (f"{game}[{label}] analysis",
-                   lambda g=game, s=settings: analysis(g, s, self_play(g, s, GAMES[g].levels.strongest, 1),
-                                                       0.05, 150, 3))
+            yield f"{game}[{label}] analysis", partial(analysed_game, game, settings)
             if game != "notakto":
-                yield (f"{game}[{label}] searches",
-                       lambda g=game, s=settings: searches(g, s, self_play(g, s, GAMES[g].levels.names[1], 2), 300))
+                yield f"{game}[{label}] searches", partial(searched_game, game, settings)
     for game, settings in (("uttt", {}), ("hex", {"size": 7, "swap": False}), ("y", {"size": 9, "swap": False})):
-        yield (f"{game} move_time", lambda g=game, s=settings: self_play(g, s, GAMES[g].levels.names[1], 3, 0.02))
+        yield f"{game} move_time", partial(self_play, game, settings, GAMES[game].levels.names[1], 3, 0.02)
     yield "connection ablations", ablations
 
 
@@ -186,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if os.environ.get("PYTHONHASHSEED") != "0":
         env = dict(os.environ, PYTHONHASHSEED="0")
-        os.execve(sys.executable, [sys.executable, __file__, *sys.argv[1:]], env)
+        os.execve(sys.executable, [sys.executable, os.path.abspath(__file__), *sys.argv[1:]], env)
     real_clock = time.perf_counter
     total = hashlib.sha256()
     started = real_clock()

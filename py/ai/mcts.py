@@ -139,9 +139,11 @@ class Searcher(Protocol):
 
 
 S = TypeVar("S", bound=Searcher)
+#: The game a tree engine plays.
+G = TypeVar("G", bound=GameState)
 
 
-class TreeEngine(Engine):
+class TreeEngine(Engine[G]):
     """An engine that searches a tree and keeps it between the moves of a
     game: the search from the kept tree, and the cap on the kept tree's
     size."""
@@ -157,7 +159,7 @@ class TreeEngine(Engine):
     def may_reuse(self, node: Any) -> bool:
         return self.tree_size(node) <= self.max_reused_nodes
 
-    def tree_search(self, state: GameState, make: Callable[[Any | None], S], iterations: int | None,
+    def tree_search(self, state: G, make: Callable[[Any | None], S], iterations: int | None,
                     seconds: float | None, reuse: bool) -> tuple[SearchResult, S]:
         """One search on ``state``: ``make(root)`` builds it, from the kept
         tree's node for ``state`` when ``reuse`` (else from None, a fresh

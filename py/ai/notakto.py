@@ -391,7 +391,7 @@ def perfect_move(state: NotaktoState, rng: random.Random) -> int:
     return rng.choice(safe_moves(state) or _tricky_moves(state))
 
 
-class Engine(BaseEngine):
+class Engine(BaseEngine[NotaktoState]):
     """The Notakto player. It searches nothing and keeps nothing: every
     level answers at once from the position (``move_time`` is not needed)."""
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import Any, ClassVar, NamedTuple, Protocol, runtime_checkable
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from core.base import GameState
 
@@ -155,7 +155,11 @@ def settings_key(state: GameState) -> tuple[Any, ...]:
     return tuple(sorted(state.settings().items()))
 
 
-class Engine:
+#: The game an engine plays (its positions' type).
+G = TypeVar("G", bound=GameState)
+
+
+class Engine(Generic[G]):
     """A computer player: ``choose_move`` at one of ``level_settings``, and
     the search tree it keeps between the moves of a game.
 
@@ -166,13 +170,13 @@ class Engine:
     reached by ``move`` or None when the search never went there."""
 
     #: level name -> that level's settings, weakest first
-    level_settings: ClassVar[Mapping[str, Any]] = {}
+    level_settings: Mapping[str, Any] = {}
 
     def __init__(self) -> None:
         self._tree: tuple[Hashable, tuple[int, ...], Any] | None = None
 
     # -- playing ---------------------------------------------------------------------------
-    def choose_move(self, state: GameState, level: str, seed: int | None = None,
+    def choose_move(self, state: G, level: str, seed: int | None = None,
                     move_time: float | None = None) -> int:
         """The computer's move at ``level`` for the side to move in
         ``state`` (left as it was). ``seed`` makes the choice reproducible;
@@ -188,20 +192,20 @@ class Engine:
         return self.move(state, self.level_settings[level], seed, move_time)
 
     @classmethod
-    def fresh_move(cls, state: GameState, level: str, seed: int | None = None,
+    def fresh_move(cls, state: G, level: str, seed: int | None = None,
                    move_time: float | None = None) -> int:
         """The move at ``level`` by a fresh engine of this class
         (``choose_move``), which keeps nothing: a seeded call gives the same
         move whatever was asked before (each game module's ``choose_move``)."""
         return cls().choose_move(state, level, seed, move_time)
 
-    def move(self, state: GameState, settings: Any, seed: int | None, move_time: float | None) -> int:
+    def move(self, state: G, settings: Any, seed: int | None, move_time: float | None) -> int:
         """The move at a level whose settings are ``settings``, once
         ``choose_move`` has checked the request."""
         raise NotImplementedError
 
     # -- judging -------------------------------------------------------------------------------
-    def evaluate(self, state: GameState, seconds: float, seed: int | None = None,
+    def evaluate(self, state: G, seconds: float, seed: int | None = None,
                  iterations: int | None = None) -> Judgement:
         """What the engine makes of ``state`` (left as it was): its best
         move for the side to move, why, and the position's value for that
@@ -221,11 +225,11 @@ class Engine:
             raise ValueError(f"iterations must be a positive whole number, not {iterations!r}")
         return self.judge(state, float(seconds), seed, iterations)
 
-    def judge(self, state: GameState, seconds: float, seed: int | None, iterations: int | None) -> Judgement:
+    def judge(self, state: G, seconds: float, seed: int | None, iterations: int | None) -> Judgement:
         """The verdict, once ``evaluate`` has checked the request."""
         raise NotImplementedError
 
-    def move_chance(self, state: GameState, move: int) -> float | None:
+    def move_chance(self, state: G, move: int) -> float | None:
         """After ``evaluate(state)``: the side to move's winning chance
         after ``move`` by the same search (its proof, else its mean once
         it has had ``JUDGED_VISITS`` playouts), or None when the search
@@ -234,17 +238,17 @@ class Engine:
         short search overrates the side to move by several points)."""
         return None
 
-    def seed_context(self, state: GameState) -> str:
+    def seed_context(self, state: G) -> str:
         """The game and its settings, for ``seeded_random``."""
         settings = ",".join(f"{key}={value}" for key, value in settings_key(state))
         return f"{state.game}|{settings}"
 
-    def rng(self, state: GameState, seed: int | None) -> random.Random:
+    def rng(self, state: G, seed: int | None) -> random.Random:
         """The random source for this move (``seeded_random``)."""
         return seeded_random(seed, self.seed_context(state), state.moves)
 
     # -- the kept tree -------------------------------------------------------------------------
-    def kept_root(self, state: GameState) -> Any | None:
+    def kept_root(self, state: G) -> Any | None:
         """The kept tree's node for ``state``: when the tree was grown for
         the same game and settings, ``state``'s move list extends the kept
         one, the search went the way the game went, and ``may_reuse``
@@ -261,7 +265,7 @@ class Engine:
                 return None
         return node if self.may_reuse(node) else None
 
-    def keep(self, state: GameState, root: Any) -> None:
+    def keep(self, state: G, root: Any) -> None:
         """Keep ``root``, the tree of a search on ``state``, for the next move."""
         self._tree = (self.tree_key(state), tuple(state.moves), root)
 
@@ -269,7 +273,7 @@ class Engine:
         """Drop the kept tree: the next search starts afresh."""
         self._tree = None
 
-    def tree_key(self, state: GameState) -> Hashable:
+    def tree_key(self, state: G) -> Hashable:
         """What a kept tree must have been grown for besides the moves."""
         return state.game, settings_key(state)
 

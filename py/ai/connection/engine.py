@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from core.base import GameState
 from core.hex import ConnectionState
@@ -20,6 +20,9 @@ from .parts import DEFAULT_PARTS, KNOWN_PARTS
 from .rave import MAX_NODES, SOLVER_EASY, SOLVER_MAX_EMPTY, SOLVER_SHARE, Search
 from .tactics import analyse, tactics
 from .tree import Node, balanced_rate
+
+#: The connection game an engine plays (Hex or Y).
+C = TypeVar("C", bound=ConnectionState)
 
 
 class Level(NamedTuple):
@@ -65,7 +68,7 @@ def forced_move(state: ConnectionState, deep: bool = True) -> int | None:
     return moves[0] if proof is not None or len(moves) == 1 else None
 
 
-class Engine(TreeEngine):
+class Engine(TreeEngine[C]):
     """A connection game's player: ``choose_move`` at a level, and the tree
     it keeps for the master level and any move given ``move_time``. The
     games subclass it with their swap decision (``swaps``) and openings
@@ -86,16 +89,16 @@ class Engine(TreeEngine):
                 raise ValueError(f"unknown parts {sorted(unknown)} (parts: {', '.join(KNOWN_PARTS)})")
             self.parts = frozenset(parts)
 
-    def swaps(self, state: ConnectionState) -> bool:
+    def swaps(self, state: C) -> bool:
         """Whether to swap the opening stone (asked when the swap is legal)."""
         return False
 
-    def opening(self, state: ConnectionState, rng: random.Random) -> int | None:
+    def opening(self, state: C, rng: random.Random) -> int | None:
         """The first move when the swap rule is on, or None: then every
         level but the weakest opens in the centre, as without the rule."""
         return None
 
-    def search(self, state: ConnectionState, iterations: int | None = None, seconds: float | None = None,
+    def search(self, state: C, iterations: int | None = None, seconds: float | None = None,
                seed: int | None = None, reuse: bool = False, bridges: bool = True,
                knowledge: bool = True, only: list[int] | None = None, fill: bool = True,
                master: bool = False) -> SearchResult:
@@ -103,7 +106,7 @@ class Engine(TreeEngine):
         found (``searched``, which also gives the search)."""
         return self.searched(state, iterations, seconds, seed, reuse, bridges, knowledge, only, fill, master)[0]
 
-    def searched(self, state: ConnectionState, iterations: int | None = None, seconds: float | None = None,
+    def searched(self, state: C, iterations: int | None = None, seconds: float | None = None,
                  seed: int | None = None, reuse: bool = False, bridges: bool = True,
                  knowledge: bool = True, only: list[int] | None = None, fill: bool = True,
                  master: bool = False) -> tuple[SearchResult, Search]:
@@ -126,11 +129,9 @@ class Engine(TreeEngine):
 
         return self.tree_search(state, make, iterations, seconds, reuse)
 
-    def move(self, state: GameState, settings: Level, seed: int | None, move_time: float | None) -> int:
+    def move(self, state: C, settings: Level, seed: int | None, move_time: float | None) -> int:
         """The move at ``settings``. ``move_time`` (seconds) replaces the
         level's budget and lifts its playout cap: full strength for that long."""
-        if not isinstance(state, ConnectionState):
-            raise TypeError(f"the connection games' engine plays Hex and Y, not {state.game}")
         if state.can_swap():
             if self.swaps(state):
                 return state.swap_move
@@ -174,12 +175,10 @@ class Engine(TreeEngine):
 
 
     # -- judging -------------------------------------------------------------------------------
-    def judge(self, state: GameState, seconds: float, seed: int | None, iterations: int | None) -> Judgement:
+    def judge(self, state: C, seconds: float, seed: int | None, iterations: int | None) -> Judgement:
         """The verdict (see ``ai.search.Engine.evaluate``). With the swap
         available, half the time values the position after the swap and
         half the placements, and the better one is the verdict."""
-        if not isinstance(state, ConnectionState):
-            raise TypeError(f"the connection games' engine judges Hex and Y, not {state.game}")
         if not state.can_swap():
             return self._judge_placements(state, seconds, seed, iterations)
         half = seconds / 2
@@ -196,7 +195,7 @@ class Engine(TreeEngine):
                            swapped.iterations + placed.iterations)
         return placed._replace(iterations=swapped.iterations + placed.iterations)
 
-    def move_chance(self, state: GameState, move: int) -> float | None:
+    def move_chance(self, state: C, move: int) -> float | None:
         root = self.kept_root(state)
         if root is None or move not in root.moves:
             return None
@@ -206,7 +205,7 @@ class Engine(TreeEngine):
             return 1.0 if child.proof == LOSS else 0.0  # the child's proof is the opponent's
         return balanced_rate(root, index) if root.visits[index] >= JUDGED_VISITS else None
 
-    def _judge_placements(self, state: ConnectionState, seconds: float, seed: int | None,
+    def _judge_placements(self, state: C, seconds: float, seed: int | None,
                           iterations: int | None) -> Judgement:
         """The verdict among the stones ``state``'s side to move can place:
         the one-move tactics and virtual connections (``analyse``), the
@@ -295,8 +294,9 @@ def search(state: ConnectionState, iterations: int | None = None, seconds: float
            only: list[int] | None = None, master: bool = False) -> SearchResult:
     """One search on ``state`` by a fresh engine (``Engine.search``): no
     tree is reused or kept."""
-    return Engine().search(state, iterations, seconds, seed, bridges=bridges, knowledge=knowledge, only=only,
-                           master=master)
+    engine: Engine[ConnectionState] = Engine()
+    return engine.search(state, iterations, seconds, seed, bridges=bridges, knowledge=knowledge, only=only,
+                         master=master)
 
 def solve_first(state: GameState, seconds: float,
                 parts: frozenset[str] = DEFAULT_PARTS) -> tuple[int | None, list[int] | None]:

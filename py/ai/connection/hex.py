@@ -78,7 +78,7 @@ def opening_move(state: HexState, rng: random.Random) -> int:
     return rng.choice(fair_openings(state.size))
 
 
-class Engine(connection.Engine):
+class Engine(connection.Engine[HexState]):
     """The Hex player: the connection games' engine with Hex's swap
     decision and openings."""
 

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import json
 import pkgutil
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter, mul
 
 from core.y import row_col
@@ -254,7 +254,7 @@ class BoardPriors:
         self.gammas = (black, white)
         #: Per mover (0, 1), per cell: (the edges' constant, a getter of the
         #: on-board places' values, their weights).
-        self.reads: tuple[list[tuple[int, object, tuple[int, ...]]], ...] = ([], [])
+        self.reads: tuple[list[tuple[int, Callable[[Sequence[int]], tuple[int, ...]], tuple[int, ...]]], ...] = ([], [])
         transpose = table.game == "hex"
         for mover in (0, 1):
             for cell in range(table.cells):

@@ -143,8 +143,9 @@ class Search:
         self.fill = fill and "inferior" in parts
         #: from how many visits nodes get H-search (``_h_search``; None: never)
         small = len(self.empties) <= SOLVER_MAX_EMPTY
-        self.h_search_at = (SMALL_H_SEARCH_AT if small else H_SEARCH_AT) if master else LOWER_H_SEARCH_AT.get(geo.game)
-        self.h_search = knowledge and "tree_vc" in parts and self.h_search_at is not None
+        at = (SMALL_H_SEARCH_AT if small else H_SEARCH_AT) if master else LOWER_H_SEARCH_AT.get(geo.game)
+        self.h_search = knowledge and "tree_vc" in parts and at is not None
+        self.h_search_at: int = 0 if at is None else at
         #: whether the root's moves get the exact solver (``_solve``; timed searches only)
         self.tree_solve = master and knowledge and "tree_solver" in parts and len(self.empties) <= TREE_SOLVE_MAX_EMPTY
         self.deadline: float | None = None  # the running search's (``run``)
@@ -363,8 +364,10 @@ class Search:
         colour = self.colour ^ (3 if len(path) % 2 else 0)  # the side to move after the path
         proving = board is None
         for node, index in reversed(path):
-            if proving and node.children[index] is not None and node.children[index].proof is not None:
-                node.note_proof(index)
+            if proving:
+                child = node.children[index]
+                if child is not None and child.proof is not None:
+                    node.note_proof(index)
             colour ^= 3  # the side to move at ``node``
             won = 1 if winner == colour else 0
             node.total += 1
@@ -381,7 +384,8 @@ class Search:
     # -- reporting -----------------------------------------------------------------------
     def principal_variation(self, length: int = 8) -> list[int]:
         """The most visited line from the root (for tuning and tests)."""
-        line, node = [], self.root
+        line: list[int] = []
+        node: Node | None = self.root
         while node is not None and node.moves and len(line) < length:
             index = best_index(node)
             line.append(node.moves[index])

@@ -267,7 +267,7 @@ class Solver:
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise OutOfTimeError
         value, move, moves, support = self._analyse(mine, theirs, player)
-        table, numbers, proofs = self.table, self.numbers, self.proofs
+        table, unproven, proofs = self.table, self.numbers, self.proofs
         if value != UNKNOWN:
             table[key] = (value, move)
             proofs[key] = support
@@ -292,7 +292,7 @@ class Solver:
                         continue
                     child_phi, child_delta = PROVEN[LOSS]
                 else:
-                    child_phi, child_delta = numbers.get(child) or (1, 1 + RANK_WEIGHT * index)
+                    child_phi, child_delta = unproven.get(child) or (1, 1 + RANK_WEIGHT * index)
                 delta += child_phi
                 if child_delta < phi:
                     second = phi
@@ -304,7 +304,7 @@ class Solver:
                 history[move] += 1
                 table[key] = (WIN, move)
                 proofs[key] = 1 << move | proofs[children[best]]
-                numbers.pop(key, None)
+                unproven.pop(key, None)
                 return PROVEN[WIN]
             if confine != -1:
                 # Keep the moves inside every lost move's proof set; the
@@ -317,11 +317,11 @@ class Solver:
             if delta == 0:  # every move is proven to lose
                 table[key] = (LOSS, -1)
                 proofs[key] = support
-                numbers.pop(key, None)
+                unproven.pop(key, None)
                 return PROVEN[LOSS]
             delta = min(delta, INFINITE - 1)
             if phi >= limit_phi or delta >= limit_delta:
-                numbers[key] = (phi, delta)
+                unproven[key] = (phi, delta)
                 return phi, delta
             child_limit_phi = limit_delta - delta + best_phi
             child_limit_delta = min(limit_phi, second + 1 + second // 4)
@@ -341,8 +341,8 @@ def solver_for(size: int, game: str = "hex", templates: bool = True) -> Solver:
     H-search adds the edge templates, unless ``templates`` is false: the
     part "templates" of ``ai.connection.parts``)."""
     found = _SOLVERS.get((game, size, templates))
-    if found is None or sum(map(len, (found.table, found.proofs, found.analysed, found.numbers,
-                                      found.filled))) > MAX_TABLE:
+    if found is None or sum(len(part) for part in (found.table, found.proofs, found.analysed, found.numbers,
+                                                   found.filled)) > MAX_TABLE:
         found = _SOLVERS[(game, size, templates)] = Solver(size, game, templates)
     return found
 

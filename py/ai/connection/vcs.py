@@ -167,7 +167,7 @@ def h_search(board: Board, stones: int, empty: int, player: int, deadline: float
             return Connections(0, 0, 0)
         reach = [side & empty for side in sides]
     terminals = len(reach)
-    touching = []  # (edge, group node) of Y's groups on an edge
+    touching: list[tuple[int, int]] = []  # (edge, group node) of Y's groups on an edge
     group_stones = []  # the stones of each group node after the terminals
     while rest:
         group = board.flood(rest & -rest, stones)
@@ -177,7 +177,7 @@ def h_search(board: Board, stones: int, empty: int, player: int, deadline: float
             touching.extend((edge, len(reach)) for edge, side in enumerate(sides) if group & side)
         reach.append(board.grow(group) & empty)
     groups = len(reach)
-    cells = []
+    cells: list[int] = []
     node_of = {}
     e = empty
     while e:
@@ -337,13 +337,13 @@ def h_search(board: Board, stones: int, empty: int, player: int, deadline: float
                 continue  # an edge is never the middle of a chain (see the module doc)
             end_bit = ends[end]
             mid_bit = ends[mid]
-            near = vcs[end]
+            end_vcs = vcs[end]
             # (add_vc changes the lists of end and z, never mid's dict)
             if end_bit and mid_bit:
                 # Two empty cells: SCs through mid to groups (those between
                 # two cells come from ``Board.two_apart``, above).
                 for z, others in group_done[mid].items():
-                    joined = near.get(z)
+                    joined = end_vcs.get(z)
                     if joined and not joined[0]:
                         continue  # end and z touch: nothing to add
                     for other in others:
@@ -356,7 +356,7 @@ def h_search(board: Board, stones: int, empty: int, player: int, deadline: float
                 z_bit = ends[z]
                 if carrier & z_bit:
                     continue
-                joined = near.get(z)
+                joined = end_vcs.get(z)
                 if joined and not joined[0]:
                     continue  # end and z touch: nothing to add
                 if not hex_board and end < terminals and z < terminals:

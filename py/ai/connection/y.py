@@ -64,7 +64,7 @@ def opening_move(state: YState, rng: random.Random) -> int:
     return rng.choice(fair_openings(state.size))
 
 
-class Engine(connection.Engine):
+class Engine(connection.Engine[YState]):
     """The Y player: the connection games' engine with Y's swap decision
     and openings."""
 

@@ -59,7 +59,7 @@ def trivial_move(state: UtttState) -> int | None:
     return win if win >= 0 else None
 
 
-class Engine(TreeEngine):
+class Engine(TreeEngine[UtttState]):
     """The UTTT player: ``choose_move`` at a level (see the module doc), and
     the tree it keeps for the master level and any move given ``move_time``."""
 

@@ -8,6 +8,8 @@ method calls with an undo stack.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from core.uttt import (
     BITS,
     BOARD_CELLS,
@@ -96,7 +98,7 @@ def playout(marks: list[list[int]], won: list[int], closed: int, forced: int, pl
     mine, other = marks[player], marks[player ^ 1]  # the side to move's marks and the other's, swapped each ply
     while True:
         if forced < 0:
-            boards = BITS[FULL ^ closed]
+            boards: Sequence[int] = BITS[FULL ^ closed]
             winnable = [board for board in boards if WINNING_CELLS[mine[board]] & ~other[board]]
             if winnable:
                 boards = winnable

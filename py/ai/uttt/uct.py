@@ -110,7 +110,7 @@ class Search:
         #: search, by its marks and forced board (which give the rest).
         self.merged: dict[tuple[int, ...], list[Node]] | None = {} if merge else None
         self.transpositions = 0  # expansions that found their position's children in ``merged``
-        self.root = root if root is not None else Node(state.last_move if state.moves else -1)
+        self.root = root if root is not None else Node(-1 if state.last_move is None else state.last_move)
         self.iterations = 0
         self.nodes = 0  # children created by this search's expansions
 
@@ -232,10 +232,11 @@ class Search:
                         best, best_value = child, value
             node = best
             path.append(node)
-            closed, forced, result = play(marks, won, closed, player, node.move)
+            closed, forced, ended = play(marks, won, closed, player, node.move)
             player ^= 1
-            if result is not None:
-                node.prove(DRAWN if result == DRAW else LOSS)  # the mover won: lost for the side to move
+            if ended is not None:
+                node.prove(DRAWN if ended == DRAW else LOSS)  # the mover won: lost for the side to move
+                result = ended
                 break
         self._backpropagate(path, result, player)
 
