@@ -1,6 +1,6 @@
 """The site as a static host gets it (tools/build_site.py): the service
 worker's precache list, the manifests and icons, the policy in the page,
-the theme's colours, and what README promises about them."""
+the theme's colours, and what the docs promise about them."""
 
 from __future__ import annotations
 
@@ -22,7 +22,8 @@ import build_site  # noqa: E402
 VENDORED = (ROOT / "vendor" / "pyodide" / "pyodide.asm.wasm").exists()
 needs_runtime = pytest.mark.skipif(not VENDORED, reason="the runtime is not vendored (make runtime)")
 INDEX = (ROOT / "index.html").read_text(encoding="utf-8")
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+SECURITY_DOC = (ROOT / "docs" / "security.md").read_text(encoding="utf-8")
+EMBEDDING_DOC = (ROOT / "docs" / "embedding.md").read_text(encoding="utf-8")
 
 
 def png_size(path: Path) -> tuple[int, int]:
@@ -145,8 +146,8 @@ def test_the_page_has_a_strict_content_security_policy() -> None:
         assert policy[directive] == ["'self'"], directive
     assert policy["base-uri"] == policy["form-action"] == ["'none'"]
     assert "'unsafe-inline'" not in match.group(1)
-    # README shows the same policy.
-    assert " ".join(match.group(1).split()) in " ".join(README.split())
+    # docs/security.md shows the same policy.
+    assert " ".join(match.group(1).split()) in " ".join(SECURITY_DOC.split())
 
 
 def _declarations(block: str) -> dict[str, str]:
@@ -163,12 +164,12 @@ def test_the_forced_dark_theme_has_the_systems_dark_colours() -> None:
     assert set(_declarations(system.group(1))) <= set(_declarations(light.group(1)))
 
 
-def test_readme_documents_every_url_parameter_and_message() -> None:
+def test_the_docs_document_every_url_parameter_and_message() -> None:
     names = {"game", "lang", "theme", "embed"} | {name for spec in SPECS.values() for name in url_choices(spec)}
     for name in names:
-        assert f"| `{name}` |" in README, name
+        assert f"| `{name}` |" in EMBEDDING_DOC, name
     for message in ("ready", "resize", "gameover"):
-        assert f"| `{message}` |" in README, message
+        assert f"| `{message}` |" in EMBEDDING_DOC, message
     boot = (ROOT / "boot.js").read_text(encoding="utf-8")
     assert 'const SHELL_PARAMS = ["game", "lang", "theme", "embed"];' in boot
 
