@@ -83,4 +83,4 @@ browser: test-deps
 	fi
 
 clean:
-	rm -rf vendor node_modules $(VENV) test-results .pytest_cache .hypothesis _site
+	rm -rf vendor node_modules $(VENV) test-results .pytest_cache .hypothesis .mypy_cache .ruff_cache _site
