@@ -14,8 +14,9 @@ serve: runtime
 	@echo "Serving the app at http://$(HOST):$(PORT)/ (Ctrl+C stops)"
 	$(PYTHON) -m http.server $(PORT) --bind $(HOST)
 
-## test: install what the tests need, then run unit and end-to-end tests
-test: runtime test-deps browser
+## test: install what the tests need, then run the checks (make lint), unit
+## and end-to-end tests
+test: runtime test-deps browser lint
 	$(PY) -m pytest tests e2e
 
 ## unit: the core's unit tests alone (fast, no browser)
@@ -41,6 +42,14 @@ bench-quick: runtime test-deps browser
 ## deploys the same folder to GitHub Pages
 site: runtime
 	$(PYTHON) tools/build_site.py _site
+
+## lint: ruff and mypy on py/ and tools/ (settings in pyproject.toml), and
+## .github/workflows/ against GitHub's workflow schema
+.PHONY: lint
+lint: test-deps
+	$(PY) -m ruff check py tools
+	$(PY) -m mypy
+	$(PY) -m check_jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
 
 # The pinned Pyodide and PyScript packages, copied into vendor/ (git-ignored),
 # then the web app manifests and the service worker's precache list.
@@ -74,4 +83,4 @@ browser: test-deps
 	fi
 
 clean:
-	rm -rf vendor node_modules $(VENV) test-results .pytest_cache .hypothesis _site
+	rm -rf vendor node_modules $(VENV) test-results .pytest_cache .hypothesis .mypy_cache .ruff_cache _site

@@ -66,7 +66,8 @@ def bench_moves(request: dict[str, Any]) -> dict[str, Any]:
     than one case a lot; the first ``warmup`` turns are not kept.
     """
     seed, warmup, repeats = int(request["seed"]), int(request["warmup"]), int(request["repeats"])
-    cases, results = [], []
+    cases: list[tuple[GameState, str, int]] = []
+    results: list[dict[str, Any]] = []
     for case in request["cases"]:
         state, level = load_state(case["game"]), case["level"]
         cases.append((state, level, int(case["batch"])))
@@ -111,7 +112,7 @@ def bench_playouts(request: dict[str, Any]) -> dict[str, Any]:
     seed, warmup, repeats = int(request["seed"]), int(request["warmup"]), int(request["repeats"])
     cases = [(STATES[case["game"]].from_settings(case["settings"]), int(case["batch"]), random.Random(seed))
              for case in request["cases"]]
-    results = [{"samples": [], "plies": 0} for _ in cases]
+    results: list[dict[str, Any]] = [{"samples": [], "plies": 0} for _ in cases]
     gc.collect()
     for index in range(warmup + repeats):
         for (root, batch, rng), result in zip(cases, results):
@@ -257,7 +258,7 @@ def wasm_bytes() -> int | None:
     """This interpreter's WebAssembly memory (its whole heap; it grows and
     never shrinks), or None outside Pyodide."""
     try:
-        import pyodide_js  # type: ignore[import-not-found]
+        import pyodide_js
     except ImportError:
         return None
     return int(pyodide_js._module.HEAPU8.length)

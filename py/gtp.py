@@ -15,7 +15,8 @@ import argparse
 import math
 import sys
 import traceback
-from typing import Any, Callable, TextIO
+from collections.abc import Callable
+from typing import Any, TextIO
 
 import ai
 from ai import connection
@@ -351,7 +352,7 @@ class GtpEngine:
 def default_settings(game_class: type[GameState]) -> dict[str, Any]:
     """A game's settings when nothing is chosen."""
     try:
-        return game_class().settings()  # type: ignore[call-arg]
+        return game_class().settings()
     except TypeError:  # a game whose constructor needs arguments
         return game_class.from_settings({}).settings()
 

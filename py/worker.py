@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import functools
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import ai
 from core import GameError, GameState

@@ -29,10 +29,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
-from core.base import FIRST, SECOND  # noqa: E402
-from core.hex import HexState  # noqa: E402
 from ai import connection  # noqa: E402
 from ai.solver import LOSS, Solver  # noqa: E402
+from core.base import FIRST, SECOND  # noqa: E402
+from core.hex import HexState  # noqa: E402
 
 PUZZLES = ROOT / "tests" / "data" / "hex_puzzles.json"
 COLOURS = {"black": FIRST, "white": SECOND}

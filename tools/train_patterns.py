@@ -43,16 +43,17 @@ import json
 import math
 import random
 import sys
-from collections import Counter
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Iterable, Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from ai import patterns  # noqa: E402
-from arena import DIALECTS, GtpProcess, OpponentError  # noqa: E402  (tools/, this file's folder)
-from registry import STATES  # noqa: E402
+from ai import patterns
+from arena import DIALECTS, GtpProcess, OpponentError  # tools/, this file's folder
+from core.hex import ConnectionState
+from registry import STATES
 
 #: The longest a self-playing engine may think about one move (seconds).
 MOVE_TIMEOUT = 600.0
@@ -76,7 +77,7 @@ def fit(competitions: Sequence[Competition], groups: int, iterations: int = 30) 
     for _ in range(iterations):
         for g in range(groups):
             table = gammas[g]
-            denominators: Counter[int] = Counter()
+            denominators: defaultdict[int, float] = defaultdict(float)
             for candidates, _ in competitions:
                 strengths = [strength_of(features, gammas) for features, _ in candidates]
                 total = sum(value * count for value, (_, count) in zip(strengths, candidates))
@@ -132,6 +133,7 @@ def competitions_of(game: str, records: Iterable[dict]) -> list[list[tuple[tuple
         if record.get("game", game) != game:
             continue
         state = STATES[game].from_settings({"size": record["size"], "swap": "swap" in record["moves"]})
+        assert isinstance(state, ConnectionState)  # Hex or Y
         table = patterns.tables(game, record["size"])
         last = None
         for text in record["moves"]:
