@@ -25,9 +25,9 @@ keys, which view draws the board, a picture), so it does not belong in
 tools read it, so it cannot live in ``app``. It imports only the standard
 library and ``core``; ``ai`` and ``app`` import it, ``core`` never does
 (tests/test_layout.py). Engines and views are named, not imported:
-``ai.engine`` imports an engine when it is first needed and ``app.games``
-resolves the views, so reading the registry adds nothing to the page's
-start-up beyond the rules it loads anyway.
+``ai.engine`` imports an engine when it is first needed, ``app.games``
+resolves the views and ``app.saves`` the card's, so reading the registry
+adds nothing to the page's start-up beyond the rules it loads anyway.
 """
 
 from __future__ import annotations
