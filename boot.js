@@ -249,7 +249,7 @@ function crossPath(x, y, r) {
 }
 
 /** Tic-tac-toe boards side by side (two rows from four boards), each a
- * grid with its X (Notakto's marks: every cell "0" is an X); a closed
+ * grid with its X (both players play X: every cell "0" is one); a closed
  * board greyed. */
 function drawGrids(count, preview) {
   const cell = 10;
