@@ -64,7 +64,8 @@ def test_the_precache_script_and_its_version() -> None:
 def test_the_shells_game_list_is_generated_from_the_registry() -> None:
     """vendor/games.js, which boot.js imports to draw the picker: every game
     of py/registry.py in its order, the swap rule's variants for a game that
-    has it, the card's drawing at the board's default size and its English
+    has it, the card's drawing at the board's default size (with the
+    geometry it is drawn from, tests/test_registry.py) and its English
     text."""
     import registry
 
@@ -80,7 +81,8 @@ def test_the_shells_game_list_is_generated_from_the_registry() -> None:
         assert all(english[key] == text for key, text in entry["text"].items())
         assert {f"games.{game.name}.name", f"games.{game.name}.desc"} <= set(entry["text"])
         size = game.board_size if isinstance(game.board_size, int) else game.defaults()[game.board_size]
-        assert entry["art"] == {"drawing": game.card_art, "size": size}
+        assert entry["art"] == build_site.card_art(game)
+        assert (entry["art"]["drawing"], entry["art"]["size"]) == (game.card_art, size)
     assert "vendor/games.js" in build_site.precache_files() and "vendor/games.js" in build_site.site_files()
     boot = (ROOT / "boot.js").read_text(encoding="utf-8")
     assert 'import { GAMES as GAME_LIST } from "./vendor/games.js";' in boot

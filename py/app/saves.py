@@ -32,12 +32,12 @@ from __future__ import annotations
 import enum
 from typing import Any
 
+import registry
+
+from . import views
 from .storage import Storage
 
 _SLOT_KEYS = frozenset({"tab", "rev", "saved_at", "game"})
-# The preview's cells: the first player's, the second's, empty; a small
-# board's result adds "-" (drawn, or a closed Notakto board).
-FIRST_MARK, SECOND_MARK, EMPTY_MARK, CLOSED_MARK = "0", "1", ".", "-"
 
 
 class SaveResult(enum.Enum):
@@ -59,41 +59,14 @@ def preview_name(game: str) -> str:
 
 
 def board_preview(state: Any, to_move: str, red_blue: bool = False) -> dict[str, Any]:
-    """What the game list's card draws of ``state``: ``size`` (the board's
-    side; Notakto's number of boards), ``cells`` (one character a cell in
-    the rules' order: "0" the first player's, "1" the second's, "." empty),
-    ``boards`` (Ultimate Tic-Tac-Toe's small boards and Notakto's boards,
-    one character each: "." open, "0"/"1" won by, "-" drawn or closed;
-    empty for Hex and Y), ``last`` (the last move's cell, or -1), ``moves``
-    (how many were played) and ``to_move`` ("you", "computer" or "player",
-    as ``session.who`` says it); ``red_blue`` whether Hex and Y stones are
-    drawn red and blue (the player's setting) rather than blue and green."""
-    marks = {None: EMPTY_MARK, 0: FIRST_MARK, 1: SECOND_MARK}
-    last = -1
-    if state.game == "notakto":
-        size = state.board_count
-        cells = "".join(FIRST_MARK if mask >> cell & 1 else EMPTY_MARK for mask in state.boards for cell in range(9))
-        boards = "".join(CLOSED_MARK if state.is_closed(board) else EMPTY_MARK for board in range(size))
-        last = state.moves[-1] if state.moves else -1
-    elif state.game == "uttt":
-        size = 9
-        cells = "".join(marks[state.cell_owner(cell)] for cell in range(81))
-        boards = "".join({None: EMPTY_MARK, 2: CLOSED_MARK}.get(result, marks.get(result, EMPTY_MARK))
-                         for result in state.small_board_results())
-        last = state.moves[-1] if state.moves else -1
-    else:  # Hex and Y: the stones as they stand (a swap has moved one)
-        size = state.size
-        cells = "".join(marks[state.cell_owner(cell)] for cell in range(state.cell_count))
-        boards = ""
-        if state.moves:
-            last = state.moves[-1] if state.moves[-1] != state.swap_move else _swapped_cell(state)
-    return {"size": size, "cells": cells, "boards": boards, "last": last, "moves": len(state.moves),
-            "to_move": to_move, "red_blue": red_blue}
-
-
-def _swapped_cell(state: Any) -> int:
-    """After a swap, the one stone on the board is what moved."""
-    return next(cell for cell in range(state.cell_count) if state.cell_owner(cell) is not None)
+    """What the game list's card draws of ``state``: the game's card
+    (``size``, ``cells``, ``boards``, ``last``: ``app.views.Card``, by the
+    function its registry entry names), ``moves`` (how many were played)
+    and ``to_move`` ("you", "computer" or "player", as ``session.who``
+    says it); ``red_blue`` whether Hex and Y stones are drawn red and blue
+    (the player's setting) rather than blue and green."""
+    card = getattr(views, registry.GAMES[state.game].card)(state)
+    return {**card._asdict(), "moves": len(state.moves), "to_move": to_move, "red_blue": red_blue}
 
 
 def write_preview(storage: Storage, game: str, state: Any, to_move: str, over: bool, red_blue: bool = False) -> None:

@@ -20,7 +20,7 @@ from core.uttt import cell_text as uttt_cell_text
 from core.hex import LETTERS, ConnectionState, HexState
 from core.y import cell_index as cell_index_y
 from core.y import row_col as y_row_col
-from registry import GAMES
+from registry import GAMES, Cells
 
 
 @dataclass(frozen=True)
@@ -241,7 +241,6 @@ def uttt_target(state: UtttState) -> Msg:
 # the cells larger on a phone (up to 1.7 times; the screen's height caps it,
 # css/app.css: 1.15 times on 360 x 640, 1.35 on 390 x 844). Y is a triangle
 # with its apex at the top.
-ROOT3 = math.sqrt(3)
 STONE_CLASS = {FIRST: "blue", SECOND: "green"}
 # The red/blue setting: red first, blue second (as PlayHex draws them); the
 # marks stay the seat's (a dot for the first player, a ring for the second).
@@ -274,14 +273,23 @@ class Geometry(NamedTuple):
     labels: tuple[tuple[float, float, str], ...]  # coordinate labels
 
 
+def _cells(game: str) -> Cells:
+    """The game's hexagonal cells, as its registry entry describes them."""
+    cells = GAMES[game].cells
+    if cells is None:
+        raise LookupError(f"the registry gives {game} no cells")
+    return cells
+
+
 @lru_cache(maxsize=None)
 def hex_geometry(size: int, tall: bool = False) -> Geometry:
-    """Flat-topped hexagons: centre (1.5 (r + c), (sqrt 3)/2 (r - c)); when
+    """Flat-topped hexagons, centred as the registry's ``Cells`` says
+    (1.5 (r + c), (sqrt 3)/2 (r - c)); when
     ``tall``, x and y exchanged (pointy-topped hexagons, the rhombus
     upright). The keyboard's grid follows the picture: the right arrow
     steps along a row in the wide drawing (up and to the right) and down a
     column in the tall one (down and to the right)."""
-    centres = tuple((1.5 * (r + c), ROOT3 / 2 * (r - c)) for r in range(size) for c in range(size))
+    centres = _cells("hex").centres(size)
     if tall:
         centres = tuple((y, x) for x, y in centres)
     polygons = tuple(_polygon(x, y, 30 if tall else 0) for x, y in centres)
@@ -324,9 +332,10 @@ def _distance_to_side(point: tuple[float, float], a: tuple[float, float], b: tup
 
 @lru_cache(maxsize=None)
 def y_geometry(size: int) -> Geometry:
-    """Pointy-topped hexagons: centre ((sqrt 3)(c - r/2), 1.5 r)."""
+    """Pointy-topped hexagons, centred as the registry's ``Cells`` says
+    ((sqrt 3)(c - r/2), 1.5 r)."""
     coords = y_row_col(size)
-    centres = tuple((ROOT3 * (c - r / 2), 1.5 * r) for r, c in coords)
+    centres = _cells("y").centres(size)
     polygons = tuple(_polygon(x, y, 30) for x, y in centres)
     grid = tuple((c, r) for r, c in coords)
     n = size - 1
@@ -445,3 +454,45 @@ def connection_move(state: ConnectionState, move: int) -> Msg:
     if move == state.swap_move:
         return Msg("move.swap")
     return Msg("move.cell", {"cell": state.cell_text(move)})
+
+
+# -- the game list's card ------------------------------------------------------------
+# What the card of an unfinished game draws (app/saves.py, ``board_preview``;
+# the shell draws it, boot.js): one character a cell, in the rules' order,
+# and one a small board; the registry names each game's function (``card``).
+CARD_MARKS = {None: ".", FIRST: "0", SECOND: "1", DRAWN: "-"}
+
+
+class Card(NamedTuple):
+    """``size``: the board's side (Notakto's number of boards); ``cells``:
+    "0" the first player's, "1" the second's, "." empty; ``boards``: "."
+    open, "0"/"1" won by, "-" drawn or closed (empty when the game has no
+    small boards); ``last``: the last move's cell, or -1."""
+
+    size: int
+    cells: str
+    boards: str
+    last: int
+
+
+def notakto_card(state: NotaktoState) -> Card:
+    """Every X is the first player's mark; a closed board "-"."""
+    size = state.board_count
+    cells = "".join(CARD_MARKS[FIRST] if mask >> cell & 1 else CARD_MARKS[None] for mask in state.boards for cell in range(9))
+    boards = "".join(CARD_MARKS[DRAWN] if state.is_closed(board) else CARD_MARKS[None] for board in range(size))
+    return Card(size, cells, boards, state.moves[-1] if state.moves else -1)
+
+
+def uttt_card(state: UtttState) -> Card:
+    cells = "".join(CARD_MARKS[state.cell_owner(cell)] for cell in range(81))
+    boards = "".join(CARD_MARKS.get(result, CARD_MARKS[None]) for result in state.small_board_results())
+    return Card(9, cells, boards, state.moves[-1] if state.moves else -1)
+
+
+def connection_card(state: ConnectionState) -> Card:
+    """The stones as they stand (a swap has moved one: it is the last move)."""
+    cells = "".join(CARD_MARKS[state.cell_owner(cell)] for cell in range(state.cell_count))
+    last = -1
+    if state.moves:
+        last = state.moves[-1] if state.moves[-1] != state.swap_move else swapped_stone(state)
+    return Card(state.size, cells, "", last)
