@@ -19,7 +19,7 @@ from core import FIRST, SECOND, HexState, YState  # noqa: E402
 from core.y import cell_index  # noqa: E402
 from tool_modules import load_tool  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 

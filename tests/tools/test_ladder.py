@@ -17,7 +17,7 @@ import registry
 from registry import GAMES
 from tool_modules import load_tool  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 

@@ -18,7 +18,7 @@ from core import FIRST, SECOND, HexState, UtttState, YState
 from core.y import cell_index
 from tool_modules import load_tool
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCRIPTED = f"{sys.executable} {ROOT / 'tests' / 'data' / 'scripted_gtp.py'}"
 arena = load_tool("arena")
 
