@@ -1,9 +1,11 @@
 """Measure the computer levels' ratings: a ladder of matches, then a fit.
 
-    python tools/ladder.py                                # every game, the default plan
-    python tools/ladder.py --game uttt --game hex --per-pairing 20 --seed 2
-    python tools/ladder.py --results /tmp/ladder/run.json --write
-    python tools/ladder.py --from /tmp/ladder/run.json --write   # refit, play nothing
+    python -m tools.ladder                                # every game, the default plan
+    python -m tools.ladder --game uttt --game hex --per-pairing 20 --seed 2
+    python -m tools.ladder --results /tmp/ladder/run.json --write
+    python -m tools.ladder --from /tmp/ladder/run.json --write   # refit, play nothing
+
+(``python tools/ladder.py ...`` runs the same.)
 
 For each game, at its default settings (the registry's: Notakto on 3 boards,
 Ultimate Tic-Tac-Toe, Hex 11 x 11 and Y side 13 with the swap rule on, each
@@ -43,8 +45,10 @@ intervals and the pairings' results (W-D-L from the higher player's side);
 ``--results FILE`` keeps the results so far after every game (a long run
 cut short loses at most one game) and ``--resume FILE`` goes on from them,
 so a long ladder can run in passes; ``--write`` writes
-``py/level_ratings.json``, which py/registry.py reads (tests/test_ladder.py
-checks that its ratings are the fit of its results).
+``py/level_ratings.json``, which py/registry.py reads (tests/tools/test_ladder.py
+checks that its ratings are the fit of its results). The score's interval
+in the pairings' table is the Wilson interval every match of the tools
+shows (tools/matches.py).
 """
 
 from __future__ import annotations
@@ -65,21 +69,22 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "py"))
-sys.path.insert(0, str(ROOT / "tools"))
+for path in (ROOT / "py", ROOT):  # the app's modules, and tools.matches when run as a script
+    if str(path) not in sys.path:
+        sys.path.insert(0, str(path))
 
 import ai  # noqa: E402
 from ai.search import seeded_random  # noqa: E402
-from arena import wilson  # noqa: E402 - tools/arena.py: the score's interval
 from core import FIRST, SECOND, GameState  # noqa: E402
 from registry import GAMES  # noqa: E402
+from tools.matches import Score, first_seat, game_seed  # noqa: E402
 
 DATA_FILE = ROOT / "py" / "level_ratings.json"
 BASELINE = "random"
 ANCHOR = 500  # the baseline's rating, in every game
 PRIOR = 1.0  # virtual games per pairing, half won by each side
 SCALE = 400.0
-Z95 = 1.96
+Z_FIT = 1.96  # the fit's normal 95 % intervals (as stored in py/level_ratings.json)
 
 #: The browser worker's speed over CPython's for each game's engine (README,
 #: "Engine search from the start position"); Notakto's levels are not timed.
@@ -149,11 +154,11 @@ class Task:
 
     @property
     def game_seed(self) -> int:
-        return self.seed * 100_003 + self.index * 1009
+        return game_seed(self.seed, self.index)
 
     @property
     def lower_first(self) -> bool:
-        return self.index % 2 == 0
+        return first_seat(self.index) == FIRST
 
 
 @dataclass(frozen=True)
@@ -192,7 +197,7 @@ def play_all(tasks: list[Task], jobs: int):  # type: ignore[no-untyped-def]
 
 # -- the fit -----------------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class Pairing:
+class Pairing(Score):
     """A match's results from ``higher``'s side against ``lower``."""
 
     lower: str
@@ -202,12 +207,8 @@ class Pairing:
     losses: int
 
     @property
-    def games(self) -> int:
-        return self.wins + self.draws + self.losses
-
-    @property
     def score(self) -> float:
-        return (self.wins + 0.5 * self.draws) / self.games if self.games else 0.5
+        return super().score if self.games else 0.5  # no games: even
 
 
 def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
@@ -270,7 +271,7 @@ def game_ratings(game: str, pairings: list[Pairing]) -> tuple[dict[str, int], di
     intervals (the baseline left out)."""
     ratings, errors = fit(pairings)
     rounded = {name: round(ratings[name]) for name in ladder(game) if name in ratings and name != BASELINE}
-    intervals = {name: [round(ratings[name] - Z95 * errors[name]), round(ratings[name] + Z95 * errors[name])]
+    intervals = {name: [round(ratings[name] - Z_FIT * errors[name]), round(ratings[name] + Z_FIT * errors[name])]
                  for name in rounded}
     return rounded, intervals
 
@@ -358,7 +359,7 @@ def table(data: dict[str, Any]) -> str:
                   "| --- | ---: | --- | ---: | --- | ---: | ---: |"]
         for p in entry["pairings"]:
             pairing = Pairing(p["lower"], p["higher"], p["wins"], p["draws"], p["losses"])
-            low, high = wilson(pairing.score, pairing.games)
+            low, high = pairing.interval()
             lines.append(f"| {p['higher']} vs {p['lower']} | {pairing.games} | {p['wins']}-{p['draws']}-{p['losses']} "
                          f"| {pairing.score:.1%} | {low:.1%}–{high:.1%} | {p['moves_per_game']} "
                          f"| {p['seconds_per_game']} |")
@@ -367,7 +368,7 @@ def table(data: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="ladder.py", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.ladder", description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", action="append", choices=list(GAMES), help="a game to play (repeat; default all)")
     parser.add_argument("--per-pairing", type=int, help="games per pairing for every pairing (default: PLAN)")
     parser.add_argument("--plan", action="append", default=[], metavar="GAME=N,N,N,N",

@@ -19,7 +19,6 @@ from tools import harness  # the server, Chromium and the page watch, shared wit
 from tools.bench import ROOT, BenchError
 from tools.bench.settings import CALL_TIMEOUT_MS, READY_TIMEOUT_MS
 
-# -- the browser and the server ---------------------------------------------------------
 APP_PATH = "#/notakto"  # a board on screen as soon as Python is ready
 FLOOR_PATH = "tools/bench/floor.html"
 #: A reference on cold visits, not a target: PyScript started with the app's
@@ -322,4 +321,3 @@ class Visit:
     resources: int
     from_cache: int
     longest_task_s: float  # the longest main-thread task that started before the page was ready
-

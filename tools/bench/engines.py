@@ -20,7 +20,6 @@ from tools.bench.stats import Ratio, Stat, percentile
 from tools.bench.table import Row, at_least, format_ms, format_percent, verdict
 
 THROUGHPUT_TITLE = "Engine throughput: random playouts per second from the start, median (p10–p90)"
-STRENGTH_TITLE = "Strength: arena matches of the strongest level, colours alternating (CPython)"
 ENGLISH = json.loads((ROOT / "i18n" / "en.json").read_text(encoding="utf-8"))
 
 
@@ -266,4 +265,3 @@ def hex_puzzles(bench: Bench) -> list[Row]:
             "solved": f"{solved}/{len(puzzles)} ({format_percent(solved / len(puzzles))})",
             "time used, median": f"{percentile(seconds, 50):.2f} s"}))
     return rows
-

@@ -20,7 +20,8 @@ from tools.bench.table import Row, format_bytes, format_ms, verdict
 
 RESPONSIVE_TITLE = "Responsiveness: the page's main thread during whole games against the perfect computer"
 MEMORY_TITLE = "Memory: the page's JS heap (after a full GC) and each interpreter's WebAssembly memory"
-THROUGHPUT_TITLE = "Engine throughput: random playouts per second from the start, median (p10–p90)"
+
+
 def notakto_long_games(bench: Bench) -> list[Row]:
     """Whole games on 6 boards against the perfect computer, right after
     start-up (before any warm-up: a player's first games), the human's side
@@ -183,4 +184,3 @@ def memory_at_end(bench: Bench) -> list[Row]:
         return []
     bench.facts["memory_at_end"] = bench._app.memory()
     return memory_rows(bench, ("memory_at_end", "at the end of the bench (every engine measurement run)"))
-

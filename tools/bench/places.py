@@ -50,6 +50,7 @@ def machine_busy(window_s: float = 0.25) -> float | None:
         return None
     return 1 - (idle1 - idle0) / max(1, total1 - total0)
 
+
 @dataclass
 class Bench:
     """What the measurement functions share: settings, the browser, the
@@ -347,4 +348,3 @@ def batch_size(per_call_s: float, batch_s: float) -> int:
     if per_call_s <= 0:
         return MAX_BATCH
     return min(MAX_BATCH, 1 << max(0, math.ceil(math.log2(batch_s / per_call_s))))
-

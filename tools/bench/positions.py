@@ -11,7 +11,6 @@ from core.notakto import CELLS, HAS_LINE, NotaktoState
 from tools.bench import BenchError
 from tools.bench.settings import DEFAULT_SEED
 
-# -- Notakto positions ------------------------------------------------------------
 #: Where in a game each phase's positions are taken: the nearest ply to this
 #: fraction of the game's length (within +-PHASE_WINDOW of it) whose player to
 #: move has the wanted result.
@@ -91,10 +90,9 @@ def notakto_positions(boards: int, seed: int = DEFAULT_SEED) -> list[Position]:
             positions.append(_pick(boards, rng, phase, fraction, outcome))
     return positions
 
+
 def quiet_moves(state: NotaktoState) -> list[int]:
     """The moves that close no board, or every legal move when all do."""
     legal = state.legal_moves()
     quiet = [m for m in legal if not HAS_LINE[state.boards[m // CELLS] | 1 << m % CELLS]]
     return quiet or legal
-
-

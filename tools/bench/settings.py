@@ -11,7 +11,7 @@ TARGET_FLOOR_RATIO = 1.10  # interactive within 1.10x of the bare-Pyodide floor
 TARGET_COMPUTER_RATIO = 1.3  # the computer ready within 1.3x of the floor
 TARGET_SPEED = 0.6  # Pyodide at least 0.6x as fast as CPython on the same code
 
-# -- settings ---------------------------------------------------------------------------
+
 @dataclass(frozen=True)
 class Settings:
     name: str
@@ -67,4 +67,3 @@ WARM_PAGE_S = 1.0  # and the main thread's round trips
 CALL_TIMEOUT_MS = 300_000  # one call into the page (a whole pass of cases)
 READY_TIMEOUT_MS = 90_000
 THINK_TIMEOUT_MS = 30_000
-

@@ -17,7 +17,6 @@ from tools.bench.table import Row, at_most, format_bytes, format_percent, verdic
 
 STARTUP_TITLE = "Start-up, headless Chromium, local server: ms from navigation, median (p10–p90)"
 BYTES_TITLE = "Bytes sent by the server on a cold first visit (the app until the computer is ready and has moved)"
-RESPONSIVE_TITLE = "Responsiveness: the page's main thread during whole games against the perfect computer"
 
 
 def startup(bench: Bench) -> list[Row]:
@@ -118,4 +117,3 @@ def bytes_rows(bench: Bench, visits: dict[tuple[str, str], list[Visit]]) -> list
                                       "sent": format_bytes(counted["bytes"]),
                                       "if gzipped (estimate)": format_bytes(counted["gzip"])}))
     return rows
-

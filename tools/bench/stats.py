@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from typing import Sequence
 
 
-# -- statistics ----------------------------------------------------------------------
 def percentile(values: Sequence[float], q: float) -> float:
     """The q-th percentile (0-100), interpolating between closest ranks."""
     if not values:
@@ -66,8 +65,3 @@ class Ratio:
         if len(ratios) == 1:
             return cls(ratios[0])
         return cls(percentile(ratios, 50), percentile(ratios, 10), percentile(ratios, 90))
-
-
-#: z for a two-sided 95 % interval
-Z95 = 1.959963984540054
-

@@ -85,8 +85,8 @@ def strength(bench: Bench) -> list[Row]:
     return rows
 
 
-#: Matches against OpenSpiel's MCTSBot (tools/arena.py, in a subprocess):
-#: (label, game, size or None) for each searching game (tools/arena.py
+#: Matches against OpenSpiel's MCTSBot (``python -m tools.arena``, in a subprocess):
+#: (label, game, size or None) for each searching game (the arena
 #: translates its moves), each at equal time and at half time. Boards of
 #: side 11 (Hex's default; Y's is 13), as in the matches README reports.
 OPENSPIEL_SIZE = 11
@@ -114,9 +114,9 @@ def openspiel_plan(game: str, settings: Settings) -> tuple[tuple[float, float | 
 
 def run_arena(game: str, size: int | None, games: int, move_time: float, factor: float, check_games: int,
               seed: int, calibration_sims: int = 2000) -> dict[str, Any]:
-    """One match of tools/arena.py (our strongest level, CPython, against
+    """One match of the arena (our strongest level, CPython, against
     OpenSpiel's MCTSBot), its JSON summary."""
-    command = [sys.executable, str(ROOT / "tools" / "arena.py"), "--game", game, "--games", str(games),
+    command = [sys.executable, "-m", "tools.arena", "--game", game, "--games", str(games),
                "--move-time", str(move_time), "--our-time-factor", str(factor), "--check-games", str(check_games),
                "--seed", str(seed), "--jobs", str(min(2, os.cpu_count() or 1)), "--json",
                "--calibration-sims", str(calibration_sims)]
@@ -124,7 +124,7 @@ def run_arena(game: str, size: int | None, games: int, move_time: float, factor:
         command += ["--size", str(size)]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     if done.returncode != 0:
-        raise BenchError(f"tools/arena.py --game {game} failed ({done.returncode}): {done.stderr.strip()[-800:]}")
+        raise BenchError(f"python -m tools.arena --game {game} failed ({done.returncode}): {done.stderr.strip()[-800:]}")
     return json.loads(done.stdout)
 
 
@@ -159,4 +159,3 @@ def openspiel_strength(bench: Bench) -> list[Row]:
                        else " (CI below)")),
             }))
     return rows
-

@@ -9,7 +9,6 @@ from typing import Any, Callable, Iterable, Sequence
 from tools.bench.stats import Ratio, Stat
 
 
-# -- formatting ----------------------------------------------------------------------
 def format_ms(seconds: float) -> str:
     """Milliseconds with about three significant digits."""
     ms = seconds * 1000
@@ -117,4 +116,3 @@ def format_report(header: str, rows: Sequence[Row], notes: Sequence[str] = ()) -
     if notes:
         parts.append("\n".join(f"- {note}" for note in notes))
     return "\n\n".join(parts) + "\n"
-
