@@ -59,10 +59,10 @@ import json
 import math
 import os
 import platform
-import random
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -122,14 +122,15 @@ class LevelPlayer:
 
     def __init__(self, game: str, level: str, seed: int, speed: float) -> None:
         self.engine = ai.new_engine(game)
-        self.engine.level_settings = scaled_levels(self.engine.level_settings, speed)
+        # This engine's own levels (an instance attribute); the class's stay as they are.
+        self.engine.level_settings = scaled_levels(self.engine.level_settings, speed)  # type: ignore[misc]
         self.level, self.seed = level, seed
 
     def choose(self, state: GameState) -> int:
         return self.engine.choose_move(state, self.level, seed=self.seed)
 
 
-def scaled_levels(levels: dict[str, Any], speed: float) -> dict[str, Any]:
+def scaled_levels(levels: Mapping[str, Any], speed: float) -> dict[str, Any]:
     """The levels' settings with every time cap (a ``seconds`` field) times ``speed``."""
     return {name: settings._replace(seconds=settings.seconds * speed) if hasattr(settings, "seconds") else settings
             for name, settings in levels.items()}
@@ -180,13 +181,15 @@ def play(task: Task) -> Played:
     seats = (lower, higher) if task.lower_first else (higher, lower)
     while not state.is_over():
         state.play(seats[0 if state.turn == FIRST else 1].choose(state))
-    winner = state.outcome().winner
+    outcome = state.outcome()
+    assert outcome is not None
+    winner = outcome.winner
     higher_seat = SECOND if task.lower_first else FIRST
     result = 0.5 if winner is None else 1.0 if winner == higher_seat else 0.0
     return Played(task, result, len(state.moves), time.monotonic() - started)
 
 
-def play_all(tasks: list[Task], jobs: int):  # type: ignore[no-untyped-def]
+def play_all(tasks: list[Task], jobs: int) -> Iterator[Played]:
     """The games' results, in task order."""
     if jobs <= 1:
         yield from map(play, tasks)
@@ -304,8 +307,8 @@ def commit() -> str:
     return head
 
 
-def run_game(game: str, per_pairing: list[int], options: argparse.Namespace, log,  # type: ignore[no-untyped-def]
-             done: list[dict[str, Any]]) -> dict[str, Any]:
+def run_game(game: str, per_pairing: list[int], options: argparse.Namespace,
+             log: Callable[[list[dict[str, Any]]], None], done: list[dict[str, Any]]) -> dict[str, Any]:
     """Play ``game``'s ladder; its entry for the data file (without
     ratings). ``log`` gets the pairings so far after every game. A pairing
     in ``done`` (an earlier run's results, same seed) goes on from its
@@ -316,7 +319,7 @@ def run_game(game: str, per_pairing: list[int], options: argparse.Namespace, log
     pairings: list[dict[str, Any]] = []
     for step, (lower, higher) in enumerate(zip(players, players[1:])):
         kept = next((p for p in done if (p["lower"], p["higher"]) == (lower, higher)), None)
-        pairing = {"lower": lower, "higher": higher, "wins": 0, "draws": 0, "losses": 0, "games": 0,
+        pairing: dict[str, Any] = {"lower": lower, "higher": higher, "wins": 0, "draws": 0, "losses": 0, "games": 0,
                    "moves_per_game": 0.0, "seconds_per_game": 0.0}
         if kept is not None:
             pairing.update({key: kept[key] for key in pairing})
@@ -400,7 +403,7 @@ def main(argv: list[str] | None = None) -> int:
             "baseline": BASELINE, "anchor": ANCHOR, "prior_games": PRIOR, "scale": SCALE,
             "games": {},
         }
-        run = {"date": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"), "commit": commit(),
+        run = {"date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"), "commit": commit(),
                "machine": machine(), "clock": options.clock, "jobs": options.jobs, "seed": options.seed,
                "per_pairing": options.per_pairing, "games": games}
         for game in games:
@@ -418,7 +421,8 @@ def main(argv: list[str] | None = None) -> int:
                                 "minutes": round((time.monotonic() - started) / 60, 1)},
                         "pairings": pairings}
 
-            def log(pairings: list[dict[str, Any]], game: str = game, entry=entry) -> None:  # type: ignore[no-untyped-def]
+            def log(pairings: list[dict[str, Any]], game: str = game,
+                    entry: Callable[[list[dict[str, Any]]], dict[str, Any]] = entry) -> None:
                 if options.results:
                     partial = {**data, "games": {**data["games"], game: entry(pairings)}}
                     options.results.parent.mkdir(parents=True, exist_ok=True)

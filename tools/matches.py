@@ -6,8 +6,8 @@ results, and the Wilson interval of its score."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from core import FIRST, SECOND
 

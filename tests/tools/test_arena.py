@@ -15,13 +15,13 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from core import FIRST, SECOND, HexState, YState  # noqa: E402
-from core.y import cell_index, row_col  # noqa: E402
-
 from tools.arena.cli import main  # noqa: E402
 from tools.arena.match import Match, MatchConfig  # noqa: E402
 from tools.arena.openspiel import HexAdapter, SpielPlayer, YAdapter, check_rules, make_adapter  # noqa: E402
 from tools.matches import wilson  # noqa: E402
+
+from core import FIRST, SECOND, HexState, YState  # noqa: E402
+from core.y import cell_index, row_col  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 

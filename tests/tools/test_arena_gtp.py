@@ -13,10 +13,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from ai import solver
-from core import FIRST, SECOND, HexState, UtttState, YState
-from core.y import cell_index
-
 from tools.arena.cli import main
 from tools.arena.gtp import (
     Dialect,
@@ -28,6 +24,10 @@ from tools.arena.gtp import (
     opening_cells,
 )
 from tools.arena.match import GtpMatchConfig, GtpTally, play_games, proven_value
+
+from ai import solver
+from core import FIRST, SECOND, HexState, UtttState, YState
+from core.y import cell_index
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPTED = f"{sys.executable} {ROOT / 'tests' / 'data' / 'scripted_gtp.py'}"

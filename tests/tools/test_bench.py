@@ -10,16 +10,10 @@ import math
 import random
 import re
 import sys
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
-import ai
 import pytest
-from ai import notakto as notakto_ai
-from core import FIRST, SECOND
-from core.notakto import CELLS, HAS_LINE, NotaktoState
-from registry import STATES as GAMES
-
 from tools import harness
 from tools.bench.browser import CACHE_CONTROL, FLOOR_PATH, PYSCRIPT_FLOOR_PATH, BenchServer, Sent, part_of
 from tools.bench.engines import (
@@ -64,6 +58,12 @@ from tools.bench.table import (
 )
 from tools.matches import Z95, Tally, wilson
 
+import ai
+from ai import notakto as notakto_ai
+from core import FIRST, SECOND
+from core.notakto import CELLS, HAS_LINE, NotaktoState
+from registry import STATES as GAMES
+
 ROOT = Path(__file__).resolve().parents[2]
 
 # -- positions ------------------------------------------------------------------------
@@ -83,7 +83,7 @@ for _turns in range(4):
 _CANON = [min(sum(1 << p[c] for c in range(CELLS) if m >> c & 1) for p in _SYMMETRIES) for m in range(512)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def to_move_wins(live: tuple[int, ...]) -> bool:
     """Brute force: whether the player to move wins, given the live boards."""
     if not live:

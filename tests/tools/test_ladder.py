@@ -12,10 +12,10 @@ import math
 from pathlib import Path
 
 import pytest
+from tools import ladder
 
 import registry
 from registry import GAMES
-from tools import ladder
 
 ROOT = Path(__file__).resolve().parents[2]
 

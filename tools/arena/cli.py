@@ -95,7 +95,7 @@ def gtp_main(options: argparse.Namespace, parser: argparse.ArgumentParser) -> in
                   f"s/move ours {mean(result.our_seconds):.2f} theirs {mean(result.their_seconds):.2f}){note}",
                   file=sys.stderr)
     finally:
-        if stderr is not subprocess.DEVNULL:
+        if not isinstance(stderr, int):  # a file, not subprocess.DEVNULL
             stderr.close()
     elapsed = time.perf_counter() - started
     low, high = tally.interval()

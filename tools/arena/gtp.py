@@ -40,10 +40,11 @@ import shlex
 import subprocess
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from core import FIRST, SECOND, GameError, GameState
+from core import FIRST, SECOND, GameError, GameState, YState
 from core.y import cell_index, row_col
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -122,13 +123,13 @@ class MoratDialect(Dialect):
     result_command = "winner"
 
     def to_text(self, state: GameState, move: int) -> str:
-        if state.game != "y":
+        if not isinstance(state, YState):
             return super().to_text(state, move)
         row, col = row_col(state.size)[move]
         return f"{LETTERS[col]}{state.size - row}"
 
     def from_text(self, state: GameState, text: str) -> int:
-        if state.game != "y":
+        if not isinstance(state, YState):
             return super().from_text(state, text)
         match = _CELL_TEXT.fullmatch(text.strip().lower())
         if match is None:
@@ -294,7 +295,7 @@ class GtpOpponent:
             self.process = None
 
 
-def check_dialect(opponent: GtpOpponent, new_state, games: int, seed: int) -> int:  # type: ignore[no-untyped-def]
+def check_dialect(opponent: GtpOpponent, new_state: Callable[[], GameState], games: int, seed: int) -> int:
     """Random games told to the opponent move by move; at each end its own
     verdict must be ours (where its dialect can ask). Raises OpponentError
     on a refused move or a different verdict. Returns the games compared."""
@@ -306,11 +307,12 @@ def check_dialect(opponent: GtpOpponent, new_state, games: int, seed: int) -> in
         opponent.new_game()
         while not state.is_over():
             state.play(rng.choice(state.legal_moves()))
-        verdict = opponent.result(state)
-        if verdict != state.outcome().winner:
+        verdict, outcome = opponent.result(state), state.outcome()
+        assert outcome is not None
+        if verdict != outcome.winner:
             moves = " ".join(opponent.dialect.to_text(state, move) for move in state.moves)
             raise OpponentError(f"random game {number + 1}: it scores {verdict!r}, our rules "
-                                f"{state.outcome().winner!r} (its moves: {moves})")
+                                f"{outcome.winner!r} (its moves: {moves})")
     return games
 
 

@@ -32,9 +32,10 @@ from __future__ import annotations
 import multiprocessing.util
 import subprocess
 import time
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from ai import solver
 from core import GameState, HexState
@@ -229,8 +230,9 @@ class Match:
             play_out(state, result, ours, their_move, lambda move: adapter.apply(spiel_state, move))
         finally:
             ours.close()
-        assert spiel_state.is_terminal() and adapter.winner(spiel_state) == state.outcome().winner
-        result.winner = state.outcome().winner
+        outcome = state.outcome()
+        assert outcome is not None and spiel_state.is_terminal() and adapter.winner(spiel_state) == outcome.winner
+        result.winner = outcome.winner
         result.simulations = theirs.simulations[first_decision:]
         result.seconds = time.perf_counter() - started
         return result
@@ -245,7 +247,7 @@ def proven_value(state: GameState, seconds: float) -> int | None:
     None (always for Y, which it cannot solve)."""
     if not isinstance(state, HexState) or seconds <= 0:
         return None
-    mine, theirs = solver.position_masks(state.owners(), state.turn)
+    mine, theirs = solver.position_masks(list(state.owners()), state.turn)
     value, _ = solver.Solver(state.size).solve(mine, theirs, state.turn, seconds)
     return value if value in (solver.WIN, solver.LOSS) else None
 
@@ -302,7 +304,9 @@ class GtpMatch:
                 state.play(result.opening)  # the pair's first stone, thought by nobody
             play_out(state, result, ours, their_move, last=result.opening)
             if state.is_over():
-                result.winner = state.outcome().winner
+                outcome = state.outcome()
+                assert outcome is not None
+                result.winner = outcome.winner
                 verdict = theirs.result(state)
                 if verdict not in (result.winner, "not asked"):
                     result.their_verdict = verdict

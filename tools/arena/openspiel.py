@@ -71,7 +71,7 @@ class Adapter:
     def spiel_params(self) -> dict[str, Any]:
         return {}
 
-    def load(self):  # type: ignore[no-untyped-def]
+    def load(self) -> Any:
         return pyspiel.load_game(self.spiel_name, self.spiel_params())
 
     def new_state(self) -> GameState:
@@ -132,7 +132,7 @@ class UtttAdapter(Adapter):
 
     def legal(self, spiel_state) -> set[int]:
         if self.free_choice(spiel_state):
-            cells = set()
+            cells: set[int] = set()
             for board in spiel_state.legal_actions():
                 child = spiel_state.child(board)
                 cells.update(BOARD_CELLS[board][position] for position in child.legal_actions())
@@ -148,6 +148,7 @@ class ConnectionAdapter(Adapter):
     """Hex and Y: one action per move, a fixed map between cells and actions."""
 
     state_class: type[HexState] | type[YState]
+    size: int
 
     def __init__(self, size: int | None = None) -> None:
         self.size = GAMES[self.name].setting("size").default if size is None else size
@@ -253,7 +254,8 @@ def check_rules(adapter: Adapter, games: int, seed: int) -> int:
             move = rng.choice(ours.legal_moves())
             ours.play(move)
             adapter.apply(theirs, move)
-        assert ours.outcome().winner == adapter.winner(theirs), (ours, theirs.returns())
+        outcome = ours.outcome()
+        assert outcome is not None and outcome.winner == adapter.winner(theirs), (ours, theirs.returns())
     return positions
 
 

@@ -101,7 +101,7 @@ PROBE_START_JS = """() => {
 PROBE_STOP_JS = "() => { clearInterval(window.__probe.id); return [performance.now(), window.__probe.worst]; }"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def load_module(name: str, path: Path) -> Any:
     """The Python file at ``path`` as a module called ``name``, loaded once."""
     spec = importlib.util.spec_from_file_location(name, path)

@@ -5,7 +5,8 @@ times at every level, the exact solver, and the Hex puzzles."""
 from __future__ import annotations
 
 import json
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import ai
 import registry
@@ -257,11 +258,11 @@ def hex_puzzles(bench: Bench) -> list[Row]:
             if not tool.made_here(puzzle):
                 published.append(solved)
             seconds.append(result["seconds"])
-        solved = sum(sum(flags) for flags in by_size.values())
+        count = sum(sum(flags) for flags in by_size.values())
         rows.append(Row(PUZZLES_TITLE, {
             "runtime": where, "level": level, "time per puzzle": f"{s.puzzle_s:g} s",
             **{f"{size}×{size}": f"{sum(flags)}/{len(flags)}" for size, flags in sorted(by_size.items())},
             "from public collections": f"{sum(published)}/{len(published)}",
-            "solved": f"{solved}/{len(puzzles)} ({format_percent(solved / len(puzzles))})",
+            "solved": f"{count}/{len(puzzles)} ({format_percent(count / len(puzzles))})",
             "time used, median": f"{percentile(seconds, 50):.2f} s"}))
     return rows

@@ -7,17 +7,34 @@ from __future__ import annotations
 import json
 import math
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
 import bench_worker  # the harness's worker module, run here under CPython
 from tools.bench import BenchError, progress
-from tools.bench.browser import (APP_PATH, FLOOR_PATH, MY_TURN_JS, PYSCRIPT_FLOOR_PATH, SERVICE_WORKER_JS, VISIT_JS,
-                                 AppPage, Browser, Visit)
+from tools.bench.browser import (
+    APP_PATH,
+    FLOOR_PATH,
+    MY_TURN_JS,
+    PYSCRIPT_FLOOR_PATH,
+    SERVICE_WORKER_JS,
+    VISIT_JS,
+    AppPage,
+    Browser,
+    Visit,
+)
 from tools.bench.positions import Position, notakto_positions
-from tools.bench.settings import (DEFAULT_SEED, MAX_BATCH, READY_TIMEOUT_MS, THINK_TIMEOUT_MS, WARM_PAGE_S,
-                                  WARM_WORKER_S, Settings)
+from tools.bench.settings import (
+    DEFAULT_SEED,
+    MAX_BATCH,
+    READY_TIMEOUT_MS,
+    THINK_TIMEOUT_MS,
+    WARM_PAGE_S,
+    WARM_WORKER_S,
+    Settings,
+)
 from tools.bench.stats import percentile
 
 #: The visits of each start-up round, in order, in one browser profile.
@@ -140,7 +157,8 @@ class Bench:
             ("appBenchRoundTrip", {"cases": [case], "repeats": 40}, WARM_PAGE_S),
         ):
             progress(f"warming up {hook}")
-            clock, medians = time.monotonic(), []
+            clock = time.monotonic()
+            medians: list[float] = []
             while True:
                 reply = app.call(hook, {**request, "seed": len(medians) * 10_000, "warmup": 0})
                 medians.append(percentile(reply["results"][0]["samples"], 50))

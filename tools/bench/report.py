@@ -11,8 +11,9 @@ import platform
 import re
 import string
 import subprocess
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from core.notakto import NotaktoState
 from tools.bench import ROOT
@@ -67,7 +68,7 @@ def header(bench: Bench, started: datetime.datetime, load: float) -> str:
 TEMPLATE = Path(__file__).with_name("report.md")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def template() -> tuple[str, dict[str, str]]:
     """The template's page and its notes by name (each note's lines joined)."""
     text = TEMPLATE.read_text(encoding="utf-8")

@@ -7,13 +7,20 @@ import datetime
 import os
 import sys
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable, Sequence
 
 import tools.bench
 from tools.bench import BenchError, progress
-from tools.bench.engines import (hex_puzzles, master_search, notakto_levels, notakto_perfect, search_throughput,
-                                 solver_speed, throughput)
+from tools.bench.engines import (
+    hex_puzzles,
+    master_search,
+    notakto_levels,
+    notakto_perfect,
+    search_throughput,
+    solver_speed,
+    throughput,
+)
 from tools.bench.page import big_board_memory, hex_analysis, memory_at_end, notakto_long_games
 from tools.bench.places import Bench
 from tools.bench.positions import notakto_positions
@@ -51,7 +58,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.write(list_positions(args.seed))
         return 0
     bench = Bench(QUICK if args.quick else FULL, args.seed)
-    started = datetime.datetime.now(datetime.timezone.utc)
+    started = datetime.datetime.now(datetime.UTC)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     clock = time.monotonic()
     rows: list[Row] = []

@@ -5,8 +5,9 @@ from __future__ import annotations
 import functools
 import gzip
 import urllib.parse
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from tools.bench import ROOT
 from tools.bench.browser import PARTS, Sent, Visit, part_of
@@ -61,7 +62,7 @@ def startup(bench: Bench) -> list[Row]:
     return rows + bytes_rows(bench, visits)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def gzip_size(path: str) -> int | None:
     """The file's size gzipped at level 6 (what a host that compresses would
     send, about), or None when it is not a file here."""
