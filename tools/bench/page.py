@@ -7,15 +7,16 @@ import random
 from typing import Any
 
 import ai
+import registry
 from core.hex import HexState
 from core.notakto import NotaktoState
 from registry import STATES as GAMES
 from tools.bench import BenchError, progress
-from tools.bench.browser import MY_TURN_JS, PROBE_START_JS, PROBE_STOP_JS, READY_TIMEOUT_MS
-from tools.bench.engines import game_label
+from tools.bench.browser import MY_TURN_JS, PROBE_START_JS, PROBE_STOP_JS
+from tools.bench.engines import SEARCHES, game_label
 from tools.bench.places import Bench
 from tools.bench.positions import quiet_moves
-from tools.bench.settings import THINK_TIMEOUT_MS
+from tools.bench.settings import READY_TIMEOUT_MS, THINK_TIMEOUT_MS
 from tools.bench.table import Row, format_bytes, format_ms, verdict
 
 RESPONSIVE_TITLE = "Responsiveness: the page's main thread during whole games against the perfect computer"
@@ -145,10 +146,14 @@ def memory_rows(bench: Bench, *readings: tuple[str, str]) -> list[Row]:
 
 BIG_BOARDS_TITLE = ("Memory on the biggest boards: the AI worker's WebAssembly memory after the strongest level "
                     "played both sides, keeping its tree between moves as in a game")
-#: The biggest board of each game the strongest level searches on (the
-#: worker's memory must stay under ``BIG_BOARD_MEMORY`` there), swap off so
-#: that every move is searched.
-BIG_BOARDS: list[tuple[str, dict[str, Any]]] = [("hex", {"size": 19, "swap": False}), ("y", {"size": 19, "swap": False})]
+#: The biggest board of each searching game with a board size, as the
+#: registry has it (the strongest level searches on it; the worker's memory
+#: must stay under ``BIG_BOARD_MEMORY`` there), swap off so that every move
+#: is searched: Hex 19 x 19 and Y side 19.
+BIG_BOARDS: list[tuple[str, dict[str, Any]]] = [
+    (game, {"size": max(registry.GAMES[game].setting("size").values), "swap": False})
+    for _, game, _ in SEARCHES if registry.GAMES[game].has_setting("size")
+]
 BIG_BOARD_MEMORY = 200_000_000  # bytes (issue 16)
 
 
