@@ -145,7 +145,7 @@ def test_json_summary(jobs: int) -> None:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
             assert main(args) == 0
         stdout = out.getvalue()
-    else:  # as tools/bench.py calls it: a subprocess, its workers processes of their own
+    else:  # as the bench calls it: a subprocess, its workers processes of their own
         run = subprocess.run([sys.executable, "-m", "tools.arena", *args], cwd=ROOT,
                              capture_output=True, text=True, timeout=300, check=True)
         stdout = run.stdout

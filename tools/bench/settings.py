@@ -33,7 +33,7 @@ class Settings:
     #: probe of 2,048 iterations, which its root analysis slows (4,096 iterations, 1.1 s, on 2026-12-03)
     master_search_s: float = 2.0
     master_repeats: int = 3  # per pass: samples kept of each master search (one warm-up search first)
-    openspiel_games: int = 40  # games per match against OpenSpiel (tools/arena.py)
+    openspiel_games: int = 40  # games per match against OpenSpiel (python -m tools.arena)
     openspiel_move_s: float = 0.25  # OpenSpiel's seconds per move; ours is this times a factor
     openspiel_factors: tuple[float, ...] = (1.0, 0.5)  # our time x this; per game: OPENSPIEL_TARGETS
     openspiel_check_games: int = 200  # random games through both engines first, the rules compared
