@@ -29,13 +29,15 @@ e2e: runtime test-deps browser
 
 ## bench: start-up against bare Pyodide, bytes, responsiveness, memory, engine
 ## speed (CPython vs the page's Pyodide worker) and strength, in headless
-## Chromium: one Markdown report on stdout (several minutes); see tools/bench.py
+## Chromium: the report written to docs/benchmarks.md (several minutes); see
+## tools/bench/
 bench: runtime test-deps browser
-	$(PY) tools/bench.py
+	$(PY) -m tools.bench --write docs/benchmarks.md
 
-## bench-quick: the same figures from fewer samples and games (under two minutes)
+## bench-quick: the same figures from fewer samples and games (under two
+## minutes), the report on stdout (docs/benchmarks.md is left as it is)
 bench-quick: runtime test-deps browser
-	$(PY) tools/bench.py --quick
+	$(PY) -m tools.bench --quick
 
 ## site: the static site in _site/ (git-ignored): exactly what any static host
 ## serves, at its root or under any sub-path; .github/workflows/pages.yml

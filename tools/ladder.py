@@ -1,9 +1,11 @@
 """Measure the computer levels' ratings: a ladder of matches, then a fit.
 
-    python tools/ladder.py                                # every game, the default plan
-    python tools/ladder.py --game uttt --game hex --per-pairing 20 --seed 2
-    python tools/ladder.py --results /tmp/ladder/run.json --write
-    python tools/ladder.py --from /tmp/ladder/run.json --write   # refit, play nothing
+    python -m tools.ladder                                # every game, the default plan
+    python -m tools.ladder --game uttt --game hex --per-pairing 20 --seed 2
+    python -m tools.ladder --results /tmp/ladder/run.json --write
+    python -m tools.ladder --from /tmp/ladder/run.json --write   # refit, play nothing
+
+(``python tools/ladder.py ...`` runs the same.)
 
 For each game, at its default settings (the registry's: Notakto on 3 boards,
 Ultimate Tic-Tac-Toe, Hex 11 x 11 and Y side 13 with the swap rule on, each
@@ -43,8 +45,10 @@ intervals and the pairings' results (W-D-L from the higher player's side);
 ``--results FILE`` keeps the results so far after every game (a long run
 cut short loses at most one game) and ``--resume FILE`` goes on from them,
 so a long ladder can run in passes; ``--write`` writes
-``py/level_ratings.json``, which py/registry.py reads (tests/test_ladder.py
-checks that its ratings are the fit of its results).
+``py/level_ratings.json``, which py/registry.py reads (tests/tools/test_ladder.py
+checks that its ratings are the fit of its results). The score's interval
+in the pairings' table is the Wilson interval every match of the tools
+shows (tools/matches.py).
 """
 
 from __future__ import annotations
@@ -55,31 +59,32 @@ import json
 import math
 import os
 import platform
-import random
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "py"))
-sys.path.insert(0, str(ROOT / "tools"))
+for path in (ROOT / "py", ROOT):  # the app's modules, and tools.matches when run as a script
+    if str(path) not in sys.path:
+        sys.path.insert(0, str(path))
 
 import ai  # noqa: E402
 from ai.search import seeded_random  # noqa: E402
-from arena import wilson  # noqa: E402 - tools/arena.py: the score's interval
 from core import FIRST, SECOND, GameState  # noqa: E402
 from registry import GAMES  # noqa: E402
+from tools.matches import Score, first_seat, game_seed  # noqa: E402
 
 DATA_FILE = ROOT / "py" / "level_ratings.json"
 BASELINE = "random"
 ANCHOR = 500  # the baseline's rating, in every game
 PRIOR = 1.0  # virtual games per pairing, half won by each side
 SCALE = 400.0
-Z95 = 1.96
+Z_FIT = 1.96  # the fit's normal 95 % intervals (as stored in py/level_ratings.json)
 
 #: The browser worker's speed over CPython's for each game's engine (README,
 #: "Engine search from the start position"); Notakto's levels are not timed.
@@ -117,14 +122,15 @@ class LevelPlayer:
 
     def __init__(self, game: str, level: str, seed: int, speed: float) -> None:
         self.engine = ai.new_engine(game)
-        self.engine.level_settings = scaled_levels(self.engine.level_settings, speed)
+        # This engine's own levels (an instance attribute); the class's stay as they are.
+        self.engine.level_settings = scaled_levels(self.engine.level_settings, speed)  # type: ignore[misc]
         self.level, self.seed = level, seed
 
     def choose(self, state: GameState) -> int:
         return self.engine.choose_move(state, self.level, seed=self.seed)
 
 
-def scaled_levels(levels: dict[str, Any], speed: float) -> dict[str, Any]:
+def scaled_levels(levels: Mapping[str, Any], speed: float) -> dict[str, Any]:
     """The levels' settings with every time cap (a ``seconds`` field) times ``speed``."""
     return {name: settings._replace(seconds=settings.seconds * speed) if hasattr(settings, "seconds") else settings
             for name, settings in levels.items()}
@@ -149,11 +155,11 @@ class Task:
 
     @property
     def game_seed(self) -> int:
-        return self.seed * 100_003 + self.index * 1009
+        return game_seed(self.seed, self.index)
 
     @property
     def lower_first(self) -> bool:
-        return self.index % 2 == 0
+        return first_seat(self.index) == FIRST
 
 
 @dataclass(frozen=True)
@@ -175,13 +181,15 @@ def play(task: Task) -> Played:
     seats = (lower, higher) if task.lower_first else (higher, lower)
     while not state.is_over():
         state.play(seats[0 if state.turn == FIRST else 1].choose(state))
-    winner = state.outcome().winner
+    outcome = state.outcome()
+    assert outcome is not None
+    winner = outcome.winner
     higher_seat = SECOND if task.lower_first else FIRST
     result = 0.5 if winner is None else 1.0 if winner == higher_seat else 0.0
     return Played(task, result, len(state.moves), time.monotonic() - started)
 
 
-def play_all(tasks: list[Task], jobs: int):  # type: ignore[no-untyped-def]
+def play_all(tasks: list[Task], jobs: int) -> Iterator[Played]:
     """The games' results, in task order."""
     if jobs <= 1:
         yield from map(play, tasks)
@@ -192,7 +200,7 @@ def play_all(tasks: list[Task], jobs: int):  # type: ignore[no-untyped-def]
 
 # -- the fit -----------------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class Pairing:
+class Pairing(Score):
     """A match's results from ``higher``'s side against ``lower``."""
 
     lower: str
@@ -202,12 +210,8 @@ class Pairing:
     losses: int
 
     @property
-    def games(self) -> int:
-        return self.wins + self.draws + self.losses
-
-    @property
     def score(self) -> float:
-        return (self.wins + 0.5 * self.draws) / self.games if self.games else 0.5
+        return super().score if self.games else 0.5  # no games: even
 
 
 def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
@@ -270,7 +274,7 @@ def game_ratings(game: str, pairings: list[Pairing]) -> tuple[dict[str, int], di
     intervals (the baseline left out)."""
     ratings, errors = fit(pairings)
     rounded = {name: round(ratings[name]) for name in ladder(game) if name in ratings and name != BASELINE}
-    intervals = {name: [round(ratings[name] - Z95 * errors[name]), round(ratings[name] + Z95 * errors[name])]
+    intervals = {name: [round(ratings[name] - Z_FIT * errors[name]), round(ratings[name] + Z_FIT * errors[name])]
                  for name in rounded}
     return rounded, intervals
 
@@ -303,8 +307,8 @@ def commit() -> str:
     return head
 
 
-def run_game(game: str, per_pairing: list[int], options: argparse.Namespace, log,  # type: ignore[no-untyped-def]
-             done: list[dict[str, Any]]) -> dict[str, Any]:
+def run_game(game: str, per_pairing: list[int], options: argparse.Namespace,
+             log: Callable[[list[dict[str, Any]]], None], done: list[dict[str, Any]]) -> dict[str, Any]:
     """Play ``game``'s ladder; its entry for the data file (without
     ratings). ``log`` gets the pairings so far after every game. A pairing
     in ``done`` (an earlier run's results, same seed) goes on from its
@@ -315,7 +319,7 @@ def run_game(game: str, per_pairing: list[int], options: argparse.Namespace, log
     pairings: list[dict[str, Any]] = []
     for step, (lower, higher) in enumerate(zip(players, players[1:])):
         kept = next((p for p in done if (p["lower"], p["higher"]) == (lower, higher)), None)
-        pairing = {"lower": lower, "higher": higher, "wins": 0, "draws": 0, "losses": 0, "games": 0,
+        pairing: dict[str, Any] = {"lower": lower, "higher": higher, "wins": 0, "draws": 0, "losses": 0, "games": 0,
                    "moves_per_game": 0.0, "seconds_per_game": 0.0}
         if kept is not None:
             pairing.update({key: kept[key] for key in pairing})
@@ -358,7 +362,7 @@ def table(data: dict[str, Any]) -> str:
                   "| --- | ---: | --- | ---: | --- | ---: | ---: |"]
         for p in entry["pairings"]:
             pairing = Pairing(p["lower"], p["higher"], p["wins"], p["draws"], p["losses"])
-            low, high = wilson(pairing.score, pairing.games)
+            low, high = pairing.interval()
             lines.append(f"| {p['higher']} vs {p['lower']} | {pairing.games} | {p['wins']}-{p['draws']}-{p['losses']} "
                          f"| {pairing.score:.1%} | {low:.1%}–{high:.1%} | {p['moves_per_game']} "
                          f"| {p['seconds_per_game']} |")
@@ -367,7 +371,7 @@ def table(data: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="ladder.py", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.ladder", description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", action="append", choices=list(GAMES), help="a game to play (repeat; default all)")
     parser.add_argument("--per-pairing", type=int, help="games per pairing for every pairing (default: PLAN)")
     parser.add_argument("--plan", action="append", default=[], metavar="GAME=N,N,N,N",
@@ -399,7 +403,7 @@ def main(argv: list[str] | None = None) -> int:
             "baseline": BASELINE, "anchor": ANCHOR, "prior_games": PRIOR, "scale": SCALE,
             "games": {},
         }
-        run = {"date": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"), "commit": commit(),
+        run = {"date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"), "commit": commit(),
                "machine": machine(), "clock": options.clock, "jobs": options.jobs, "seed": options.seed,
                "per_pairing": options.per_pairing, "games": games}
         for game in games:
@@ -417,7 +421,8 @@ def main(argv: list[str] | None = None) -> int:
                                 "minutes": round((time.monotonic() - started) / 60, 1)},
                         "pairings": pairings}
 
-            def log(pairings: list[dict[str, Any]], game: str = game, entry=entry) -> None:  # type: ignore[no-untyped-def]
+            def log(pairings: list[dict[str, Any]], game: str = game,
+                    entry: Callable[[list[dict[str, Any]]], dict[str, Any]] = entry) -> None:
                 if options.results:
                     partial = {**data, "games": {**data["games"], game: entry(pairings)}}
                     options.results.parent.mkdir(parents=True, exist_ok=True)

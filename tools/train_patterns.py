@@ -48,12 +48,12 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository's root: tools.arena
 
 from ai import patterns
-from arena import DIALECTS, GtpProcess, OpponentError  # tools/, this file's folder
 from core.hex import ConnectionState
 from registry import STATES
+from tools.arena.gtp import DIALECTS, GtpProcess, OpponentError
 
 #: The longest a self-playing engine may think about one move (seconds).
 MOVE_TIMEOUT = 600.0
@@ -188,7 +188,7 @@ def selfplay(game: str, command: str, setup: str, size: int, count: int, seed: i
              dialect_name: str = "ours", opening_stones: int = 1) -> None:
     """``count`` new games of the engine against itself, appended to
     ``out`` (see the module doc), its colours and cells read and written in
-    its dialect (``arena.DIALECTS``). Our rules engine referees every move.
+    its dialect (``tools.arena.gtp.DIALECTS``). Our rules engine referees every move.
     Each game opens with ``opening_stones`` random stones, one a side in
     turn; a game that repeats one already in ``out`` is not written (MoHex
     2.0 at a fixed number of simulations often plays the same game again
@@ -253,7 +253,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--selfplay", help="make games instead: a GTP engine's command line")
     parser.add_argument("--setup", default="", help="GTP commands after boardsize, ';'-separated")
     parser.add_argument("--dialect", default="ours", choices=list(DIALECTS),
-                        help="the self-playing engine's notation (see tools/arena.py)")
+                        help="the self-playing engine's notation (see tools/arena/gtp.py)")
     parser.add_argument("--size", type=int, default=11)
     parser.add_argument("--count", type=int, default=20, help="new games to make")
     parser.add_argument("--opening-stones", type=int, default=1,

@@ -12,17 +12,13 @@ import math
 from pathlib import Path
 
 import pytest
+from tools import ladder
 
 import registry
 from registry import GAMES
-from tool_modules import load_tool  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
-
-
-
-ladder = load_tool("ladder")
 DATA = json.loads(ladder.DATA_FILE.read_text(encoding="utf-8"))
 
 
@@ -68,7 +64,7 @@ def test_each_level_is_rated_above_the_one_below_unless_the_games_did_not_separa
     it was measured."""
     ratings = {ladder.BASELINE: ladder.ANCHOR, **DATA["games"][game]["ratings"]}
     for pairing in ladder.pairings_of(DATA["games"][game]):
-        low, high = ladder.wilson(pairing.score, pairing.games)
+        low, high = pairing.interval()
         assert high > 0.5, f"{game}: {pairing.higher} lost clearly to {pairing.lower}"
         if pairing.score > 0.5:
             assert ratings[pairing.higher] > ratings[pairing.lower], pairing

@@ -1,4 +1,4 @@
-"""The arena against OpenSpiel (tools/arena.py): the move mappings, the rules
+"""The arena against OpenSpiel (tools/arena/): the move mappings, the rules
 cross-check (and that it catches a wrong mapping), the opponent's moves and
 a tiny match. Needs OpenSpiel (requirements-bench.txt); skipped without it."""
 
@@ -15,22 +15,21 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
+from tools.arena.cli import main  # noqa: E402
+from tools.arena.match import Match, MatchConfig  # noqa: E402
+from tools.arena.openspiel import HexAdapter, SpielPlayer, YAdapter, check_rules, make_adapter  # noqa: E402
+from tools.matches import wilson  # noqa: E402
+
 from core import FIRST, SECOND, HexState, YState  # noqa: E402
-from core.y import cell_index  # noqa: E402
-from tool_modules import load_tool  # noqa: E402
+from core.y import cell_index, row_col  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-
-
-arena = load_tool("arena")
+ROOT = Path(__file__).resolve().parents[2]
 
 
 # -- mappings -----------------------------------------------------------------------------
 @pytest.mark.parametrize("size", [5, 11])
 def test_hex_cells_are_openspiel_actions(size: int) -> None:
-    adapter = arena.make_adapter("hex", size)
+    adapter = make_adapter("hex", size)
     spiel = adapter.load().new_initial_state()
     assert adapter.legal(spiel) == set(range(size * size))
     for cell in range(size * size):
@@ -38,7 +37,7 @@ def test_hex_cells_are_openspiel_actions(size: int) -> None:
 
 
 def test_hex_first_player_joins_top_and_bottom_in_both_engines() -> None:
-    adapter = arena.make_adapter("hex", 5)
+    adapter = make_adapter("hex", 5)
     ours, theirs = adapter.new_state(), adapter.load().new_initial_state()
     # FIRST fills column a (rows 1-5), SECOND row 2 from column b on.
     for first, second in zip([0, 5, 10, 15, 20], [6, 7, 8, 9]):
@@ -52,7 +51,7 @@ def test_hex_first_player_joins_top_and_bottom_in_both_engines() -> None:
 
 @pytest.mark.parametrize("size", [5, 11])
 def test_y_mapping_is_a_bijection_onto_openspiel_cells(size: int) -> None:
-    adapter = arena.make_adapter("y", size)
+    adapter = make_adapter("y", size)
     spiel = adapter.load().new_initial_state()
     cells = size * (size + 1) // 2
     actions = [adapter.cell_to_action(cell) for cell in range(cells)]
@@ -66,7 +65,7 @@ def test_y_mapping_is_a_bijection_onto_openspiel_cells(size: int) -> None:
 
 @pytest.mark.parametrize("game", ["hex", "y"])
 def test_no_swap_in_the_arena(game: str) -> None:
-    adapter = arena.make_adapter(game, 7)
+    adapter = make_adapter(game, 7)
     ours, theirs = adapter.new_state(), adapter.load().new_initial_state()
     ours.play(10)
     adapter.apply(theirs, 10)
@@ -79,12 +78,12 @@ def test_no_swap_in_the_arena(game: str) -> None:
 @pytest.mark.parametrize(("game", "size"), [("uttt", None), ("hex", 5), ("hex", 11), ("y", 5), ("y", 11)])
 def test_rules_agree_on_random_games(game: str, size: int | None) -> None:
     games = 6
-    positions = arena.check_rules(arena.make_adapter(game, size), games, seed=3)
+    positions = check_rules(make_adapter(game, size), games, seed=3)
     assert positions > games * 10
 
 
 def test_the_rules_check_catches_a_transposed_hex_board() -> None:
-    class Transposed(arena.HexAdapter):
+    class Transposed(HexAdapter):
         def cell_to_action(self, cell: int) -> int:
             row, col = divmod(cell, self.size)
             return col * self.size + row
@@ -92,13 +91,13 @@ def test_the_rules_check_catches_a_transposed_hex_board() -> None:
         action_to_cell = cell_to_action
 
     with pytest.raises(AssertionError):
-        arena.check_rules(Transposed(7), 10, seed=1)
+        check_rules(Transposed(7), 10, seed=1)
 
 
 def test_the_rules_check_catches_a_shifted_y_mapping() -> None:
-    class Shifted(arena.YAdapter):  # the brief's formula with the rows counted from the apex
+    class Shifted(YAdapter):  # the brief's formula with the rows counted from the apex
         def cell_to_action(self, cell: int) -> int:
-            row, col = arena.row_col(self.size)[cell]
+            row, col = row_col(self.size)[cell]
             return col + row * self.size
 
         def action_to_cell(self, action: int) -> int:
@@ -106,14 +105,14 @@ def test_the_rules_check_catches_a_shifted_y_mapping() -> None:
             return cell_index(row, col)
 
     with pytest.raises(AssertionError):
-        arena.check_rules(Shifted(7), 10, seed=1)
+        check_rules(Shifted(7), 10, seed=1)
 
 
 # -- the opponent and a match -------------------------------------------------------------
 @pytest.mark.parametrize(("game", "size"), [("uttt", None), ("hex", 5), ("y", 5)])
 def test_the_opponent_plays_legal_moves(game: str, size: int | None) -> None:
-    adapter = arena.make_adapter(game, size)
-    player = arena.SpielPlayer(adapter, 0.001, seed=1, rates={0: 10_000.0})
+    adapter = make_adapter(game, size)
+    player = SpielPlayer(adapter, 0.001, seed=1, rates={0: 10_000.0})
     ours, theirs = adapter.new_state(), player.game.new_initial_state()
     while not ours.is_over():
         move, seconds = player.choose(theirs, len(ours.moves), game_seed=5)
@@ -128,8 +127,8 @@ def test_the_opponent_plays_legal_moves(game: str, size: int | None) -> None:
 
 
 def test_a_match_game_is_played_to_the_end_with_alternating_colours() -> None:
-    config = arena.MatchConfig("hex", 5, 0.005, 0.01, seed=2, gtp=False, rates={0: 10_000.0})
-    match = arena.Match(config)
+    config = MatchConfig("hex", 5, 0.005, 0.01, seed=2, gtp=False, rates={0: 10_000.0})
+    match = Match(config)
     results = [match.play(index) for index in range(2)]
     assert [result.our_colour for result in results] == [FIRST, SECOND]
     for result in results:
@@ -144,10 +143,10 @@ def test_json_summary(jobs: int) -> None:
     if jobs == 1:
         out = io.StringIO()
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-            assert arena.main(args) == 0
+            assert main(args) == 0
         stdout = out.getvalue()
-    else:  # as tools/bench.py calls it: a subprocess, its workers processes of their own
-        run = subprocess.run([sys.executable, str(ROOT / "tools" / "arena.py"), *args],
+    else:  # as the bench calls it: a subprocess, its workers processes of their own
+        run = subprocess.run([sys.executable, "-m", "tools.arena", *args], cwd=ROOT,
                              capture_output=True, text=True, timeout=300, check=True)
         stdout = run.stdout
     summary = json.loads(stdout)
@@ -160,16 +159,16 @@ def test_json_summary(jobs: int) -> None:
 
 
 def test_wilson_interval() -> None:
-    assert arena.wilson(0.5, 0) == (0.0, 1.0)
-    low, high = arena.wilson(1.0, 4)
+    assert wilson(0, 0) == (0.0, 1.0)
+    low, high = wilson(4, 4)
     assert high == 1.0 and abs(low - 0.510) < 0.001
 
 
 def test_states_are_ours() -> None:
-    assert isinstance(arena.make_adapter("hex").new_state(), HexState)
-    y = arena.make_adapter("y").new_state()
+    assert isinstance(make_adapter("hex").new_state(), HexState)
+    y = make_adapter("y").new_state()
     # The size players meet unless --size says otherwise (py/registry.py).
     assert isinstance(y, YState) and y.size == 13 and not y.swap_rule
-    assert arena.make_adapter("y", 11).new_state().size == 11
+    assert make_adapter("y", 11).new_state().size == 11
     with pytest.raises(ValueError, match="no board size"):
-        arena.make_adapter("uttt", 9)
+        make_adapter("uttt", 9)

@@ -1,4 +1,4 @@
-"""The bench (tools/bench.py): its Notakto positions, its statistics and
+"""The bench (tools/bench/): its Notakto positions, its statistics and
 table formatting, and the worker's bench hook under CPython. Fast, no
 browser."""
 
@@ -10,21 +10,61 @@ import math
 import random
 import re
 import sys
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
+from tools import harness
+from tools.bench.browser import CACHE_CONTROL, FLOOR_PATH, PYSCRIPT_FLOOR_PATH, BenchServer, Sent, part_of
+from tools.bench.engines import (
+    MASTER_SEARCHES,
+    PLAYOUTS,
+    SEARCHES,
+    _load_puzzles_tool,
+    hex_puzzles,
+    level_budgets,
+    master_search,
+    search_throughput,
+    solver_speed,
+)
+from tools.bench.page import BIG_BOARDS, big_board_memory
+from tools.bench.places import batch_size
+from tools.bench.positions import notakto_positions, outcome_of, quiet_moves, random_game
+from tools.bench.run import MEASUREMENTS, list_positions
+from tools.bench.settings import DEFAULT_SEED, FULL, MAX_BATCH, QUICK
+from tools.bench.startup import gzip_size, tally_sent
+from tools.bench.stats import Ratio, Stat, percentile
+from tools.bench.strength import (
+    ARENA,
+    OPENSPIEL,
+    RANDOM,
+    STRENGTH_TITLE,
+    openspiel_plan,
+    openspiel_strength,
+    play_match,
+    strength_row,
+)
+from tools.bench.table import (
+    Row,
+    at_least,
+    at_most,
+    format_bytes,
+    format_cell,
+    format_ms,
+    format_percent,
+    format_rate,
+    format_report,
+    format_table,
+)
+from tools.matches import Z95, Tally, wilson
 
+import ai
+from ai import notakto as notakto_ai
+from core import FIRST, SECOND
 from core.notakto import CELLS, HAS_LINE, NotaktoState
-from tool_modules import load_tool  # noqa: E402
+from registry import STATES as GAMES
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-
-
-bench = load_tool("bench")
-
+ROOT = Path(__file__).resolve().parents[2]
 
 # -- positions ------------------------------------------------------------------------
 # Cells of a 3x3 board under its 8 symmetries, to keep the brute force small.
@@ -43,7 +83,7 @@ for _turns in range(4):
 _CANON = [min(sum(1 << p[c] for c in range(CELLS) if m >> c & 1) for p in _SYMMETRIES) for m in range(512)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def to_move_wins(live: tuple[int, ...]) -> bool:
     """Brute force: whether the player to move wins, given the live boards."""
     if not live:
@@ -65,7 +105,7 @@ def brute_outcome(state: NotaktoState) -> str:
 
 @pytest.mark.parametrize("boards", [3, 6])
 def test_positions_are_the_empty_board_then_each_phase_won_and_lost(boards: int) -> None:
-    positions = bench.notakto_positions(boards)
+    positions = notakto_positions(boards)
     assert [(p.phase, p.outcome) for p in positions[1:]] == [
         ("early", "won"), ("early", "lost"), ("middle", "won"), ("middle", "lost"), ("late", "won"), ("late", "lost")]
     assert positions[0].phase == "empty" and positions[0].moves == ()
@@ -75,31 +115,31 @@ def test_positions_are_the_empty_board_then_each_phase_won_and_lost(boards: int)
         assert not state.is_over()
         assert position.save() == state.to_dict()
         assert NotaktoState.from_dict(position.save()) == state
-        assert bench.outcome_of(state) == position.outcome
+        assert outcome_of(state) == position.outcome
     plies = {p.label: len(p.moves) for p in positions}
     for outcome in ("won", "lost"):
         assert 0 < plies[f"early, {outcome}"] < plies[f"middle, {outcome}"] < plies[f"late, {outcome}"]
 
 
 def test_won_and_lost_agree_with_brute_force_on_three_boards() -> None:
-    for position in bench.notakto_positions(3):
+    for position in notakto_positions(3):
         assert brute_outcome(position.state()) == position.outcome, position
 
 
 def test_positions_depend_on_the_seed_alone() -> None:
-    first = bench.notakto_positions(6, seed=7)
+    first = notakto_positions(6, seed=7)
     random.seed(12345)  # the global generator plays no part
     random.random()
-    assert bench.notakto_positions(6, seed=7) == first
-    assert bench.notakto_positions(6, seed=8) != first
-    assert bench.notakto_positions(3, seed=7) != first
+    assert notakto_positions(6, seed=7) == first
+    assert notakto_positions(6, seed=8) != first
+    assert notakto_positions(3, seed=7) != first
 
 
 def test_the_default_position_set_is_pinned() -> None:
     # The positions are part of the benchmark's definition: figures from two
     # runs compare only if they timed the same positions. Change this digest
     # only on purpose, and say so beside the new figures.
-    text = bench.list_positions(bench.DEFAULT_SEED)
+    text = list_positions(DEFAULT_SEED)
     assert text.count("\n") == 14
     assert text.startswith("3 boards, empty, won: (no moves)\n")
     assert hashlib.sha256(text.encode()).hexdigest()[:16] == "f6d5d797f4ef9030"
@@ -108,7 +148,7 @@ def test_the_default_position_set_is_pinned() -> None:
 def test_random_games_close_a_board_only_when_forced() -> None:
     rng = random.Random(1)
     for _ in range(20):
-        moves = bench.random_game(6, rng)
+        moves = random_game(6, rng)
         state = NotaktoState(6)
         for move in moves:
             closing = HAS_LINE[state.boards[move // CELLS] | 1 << move % CELLS]
@@ -121,43 +161,43 @@ def test_random_games_close_a_board_only_when_forced() -> None:
 # -- statistics and formatting ----------------------------------------------------------
 def test_percentiles_interpolate_between_ranks() -> None:
     values = [float(x) for x in range(11, 0, -1)]  # 11..1, unsorted on purpose
-    assert bench.percentile(values, 50) == 6
-    assert bench.percentile(values, 10) == 2
-    assert bench.percentile(values, 90) == 10
-    assert bench.percentile([1.0, 2.0], 50) == 1.5
-    assert bench.percentile([4.0], 90) == 4
+    assert percentile(values, 50) == 6
+    assert percentile(values, 10) == 2
+    assert percentile(values, 90) == 10
+    assert percentile([1.0, 2.0], 50) == 1.5
+    assert percentile([4.0], 90) == 4
     with pytest.raises(ValueError):
-        bench.percentile([], 50)
-    stat = bench.Stat.of(values)
+        percentile([], 50)
+    stat = Stat.of(values)
     assert (stat.median, stat.p10, stat.p90, stat.n) == (6, 2, 10, 11)
 
 
 def test_pooled_figures_average_the_medians() -> None:
     fast, slow = [1.0, 1.0, 1.0], [9.0, 10.0, 11.0]
-    pooled = bench.Stat.pooled([fast, slow, slow])
+    pooled = Stat.pooled([fast, slow, slow])
     assert pooled.median == pytest.approx((1 + 10 + 10) / 3)
     assert pooled.n == 9
     assert pooled.p10 == 1.0 and pooled.p90 == 11.0
-    assert bench.Stat.pooled([slow]) == bench.Stat.of(slow)
+    assert Stat.pooled([slow]) == Stat.of(slow)
 
 
 def test_milliseconds_keep_about_three_significant_digits() -> None:
-    assert bench.format_ms(0.123456) == "123"
-    assert bench.format_ms(0.0123456) == "12.3"
-    assert bench.format_ms(0.00123456) == "1.23"
-    assert bench.format_ms(0.000123456) == "0.123"
-    assert bench.format_ms(0.0000123456) == "0.0123"
-    assert bench.format_cell(bench.Stat(0.00025, 0.0002, 0.0004, 5)) == "0.250 (0.200–0.400)"
-    assert bench.format_cell(None) == "—"
+    assert format_ms(0.123456) == "123"
+    assert format_ms(0.0123456) == "12.3"
+    assert format_ms(0.00123456) == "1.23"
+    assert format_ms(0.000123456) == "0.123"
+    assert format_ms(0.0000123456) == "0.0123"
+    assert format_cell(Stat(0.00025, 0.0002, 0.0004, 5)) == "0.250 (0.200–0.400)"
+    assert format_cell(None) == "—"
 
 
 def test_a_table_has_the_union_of_its_rows_columns_padded_and_aligned() -> None:
-    stat = bench.Stat(0.0015, 0.001, 0.002, 10)
+    stat = Stat(0.0015, 0.001, 0.002, 10)
     rows = [
-        bench.Row("Times", {"case": "a", "CPython": stat, "note": "x"}),
-        bench.Row("Times", {"case": "longer name", "CPython": stat, "extra": stat}),
+        Row("Times", {"case": "a", "CPython": stat, "note": "x"}),
+        Row("Times", {"case": "longer name", "CPython": stat, "extra": stat}),
     ]
-    lines = bench.format_table("Times", rows).splitlines()
+    lines = format_table("Times", rows).splitlines()
     assert lines[0] == "### Times" and lines[1] == ""
     header, rule, first, second = lines[2:]
     assert [c.strip() for c in header.strip("|").split("|")] == ["case", "CPython", "note", "extra"]
@@ -170,29 +210,29 @@ def test_a_table_has_the_union_of_its_rows_columns_padded_and_aligned() -> None:
 
 
 def test_a_report_is_the_header_then_one_table_per_title_then_notes() -> None:
-    rows = [bench.Row("One", {"k": "1"}), bench.Row("Two", {"k": "2"}), bench.Row("One", {"k": "3"})]
-    report = bench.format_report("**header**", rows, ["a note"])
+    rows = [Row("One", {"k": "1"}), Row("Two", {"k": "2"}), Row("One", {"k": "3"})]
+    report = format_report("**header**", rows, ["a note"])
     parts = report.split("\n\n")
     assert parts[0] == "**header**"
     assert parts[1] == "### One" and parts[3] == "### Two"
     assert parts[2].splitlines()[2:] == ["| 1   |", "| 3   |"]
     assert parts[-1] == "- a note\n"
-    assert bench.format_report("h", []) == "h\n"
+    assert format_report("h", []) == "h\n"
 
 
 def test_batches_are_powers_of_two_that_last_long_enough() -> None:
-    assert bench.batch_size(0.001, 0.005) == 8
-    assert bench.batch_size(0.00125, 0.005) == 4
-    assert bench.batch_size(0.01, 0.005) == 1
-    assert bench.batch_size(1e-9, 0.005) == bench.MAX_BATCH
-    assert bench.batch_size(0.0, 0.005) == bench.MAX_BATCH
+    assert batch_size(0.001, 0.005) == 8
+    assert batch_size(0.00125, 0.005) == 4
+    assert batch_size(0.01, 0.005) == 1
+    assert batch_size(1e-9, 0.005) == MAX_BATCH
+    assert batch_size(0.0, 0.005) == MAX_BATCH
 
 
 # -- the worker's bench hook, here under CPython -------------------------------------------
 def test_the_worker_bench_hook_times_every_case_and_reports_its_moves() -> None:
     import bench_worker
 
-    positions = bench.notakto_positions(3)
+    positions = notakto_positions(3)
     request = {"cases": [{"game": positions[3].save(), "level": "perfect", "batch": 2},
                          {"game": positions[4].save(), "level": "beginner", "batch": 1}],
                "seed": 5, "warmup": 1, "repeats": 3}
@@ -202,7 +242,7 @@ def test_the_worker_bench_hook_times_every_case_and_reports_its_moves() -> None:
     assert all(s > 0 for r in reply["results"] for s in r["samples"])
     state = positions[3].state()
     assert reply["results"][0]["moves"] == [
-        state.move_to_text(bench.notakto_ai.choose_move(state, "perfect", seed=5 + i)) for i in range(bench_worker.BENCH_CHECK_MOVES)]
+        state.move_to_text(notakto_ai.choose_move(state, "perfect", seed=5 + i)) for i in range(bench_worker.BENCH_CHECK_MOVES)]
     assert json.loads(bench_worker.bench_moves(json.dumps({**request, "seed": 5})))["results"][1]["moves"] == reply["results"][1]["moves"]
     bad = json.loads(bench_worker.bench_moves(json.dumps({**request, "cases": [{"game": positions[1].save(), "level": "nope", "batch": 1}]})))
     assert "ValueError" in bad["error"]
@@ -211,53 +251,53 @@ def test_the_worker_bench_hook_times_every_case_and_reports_its_moves() -> None:
 
 # -- new statistics and formatting ---------------------------------------------------------
 def test_wilson_intervals_match_known_values_and_are_symmetric() -> None:
-    assert bench.wilson(0, 10) == (0.0, pytest.approx(0.27753, abs=1e-5))
-    assert bench.wilson(10, 10) == (pytest.approx(0.72247, abs=1e-5), 1.0)
-    low, high = bench.wilson(5, 10)
+    assert wilson(0, 10) == (0.0, pytest.approx(0.27753, abs=1e-5))
+    assert wilson(10, 10) == (pytest.approx(0.72247, abs=1e-5), 1.0)
+    low, high = wilson(5, 10)
     assert (low, high) == (pytest.approx(0.23659, abs=1e-5), pytest.approx(0.76341, abs=1e-5))
     for wins, games in ((3, 7), (91, 200), (1999, 2000)):
-        low, high = bench.wilson(wins, games)
-        mirror_low, mirror_high = bench.wilson(games - wins, games)
+        low, high = wilson(wins, games)
+        mirror_low, mirror_high = wilson(games - wins, games)
         assert low == pytest.approx(1 - mirror_high) and high == pytest.approx(1 - mirror_low)
         assert low < wins / games < high
-    assert bench.wilson(100, 400)[1] - bench.wilson(100, 400)[0] < bench.wilson(25, 100)[1] - bench.wilson(25, 100)[0]
-    assert bench.wilson(7.5, 10) == bench.wilson(15, 20, z=bench.Z95 * math.sqrt(2))  # a draw is half a point
-    assert bench.wilson(0, 0) == (0.0, 1.0)
+    assert wilson(100, 400)[1] - wilson(100, 400)[0] < wilson(25, 100)[1] - wilson(25, 100)[0]
+    assert wilson(7.5, 10) == wilson(15, 20, z=Z95 * math.sqrt(2))  # a draw is half a point
+    assert wilson(0, 0) == (0.0, 1.0)
     with pytest.raises(ValueError):
-        bench.wilson(11, 10)
+        wilson(11, 10)
 
 
 def test_ratios_are_one_figure_or_a_median_with_its_spread() -> None:
-    assert bench.format_cell(bench.Ratio(0.7251)) == "0.73×"
-    several = bench.Ratio.of([1.1, 1.3, 1.2, 1.0, 1.4])
+    assert format_cell(Ratio(0.7251)) == "0.73×"
+    several = Ratio.of([1.1, 1.3, 1.2, 1.0, 1.4])
     assert several.median == pytest.approx(1.2) and several.p10 == pytest.approx(1.04) and several.p90 == pytest.approx(1.36)
-    assert bench.format_cell(several) == "1.20× (1.04–1.36)"
-    assert bench.Ratio.of([0.9]) == bench.Ratio(0.9)
+    assert format_cell(several) == "1.20× (1.04–1.36)"
+    assert Ratio.of([0.9]) == Ratio(0.9)
     # Targets are judged at the precision shown.
-    assert bench.at_most(1.1549, 1.15) and not bench.at_most(1.156, 1.15)
-    assert bench.at_least(0.5951, 0.6) and not bench.at_least(0.594, 0.6)
+    assert at_most(1.1549, 1.15) and not at_most(1.156, 1.15)
+    assert at_least(0.5951, 0.6) and not at_least(0.594, 0.6)
 
 
 def test_rates_bytes_and_percentages_read_well() -> None:
-    assert bench.format_rate(41234.5) == "41,200"
-    assert bench.format_rate(1234.5) == "1,230"
-    assert bench.format_rate(123.4) == "123"
-    assert bench.format_rate(12.345) == "12.3"
-    assert bench.format_rate(0.5) == "0.500"
-    assert bench.format_rate(0) == "0"
-    assert bench.format_bytes(13_871_234) == "13.87 MB"
-    assert bench.format_bytes(152_400) == "152.4 kB"
-    assert bench.format_bytes(0) == "0 B"
-    assert bench.format_percent(0.955) == "95.5%"
-    rates = bench.Stat.rates([0.001, 0.002, 0.0005])  # seconds per playout
+    assert format_rate(41234.5) == "41,200"
+    assert format_rate(1234.5) == "1,230"
+    assert format_rate(123.4) == "123"
+    assert format_rate(12.345) == "12.3"
+    assert format_rate(0.5) == "0.500"
+    assert format_rate(0) == "0"
+    assert format_bytes(13_871_234) == "13.87 MB"
+    assert format_bytes(152_400) == "152.4 kB"
+    assert format_bytes(0) == "0 B"
+    assert format_percent(0.955) == "95.5%"
+    rates = Stat.rates([0.001, 0.002, 0.0005])  # seconds per playout
     assert rates.unit == "/s" and rates.median == 1000 and rates.p10 == 600 and rates.p90 == 1800
-    assert bench.format_cell(rates) == "1,000 (600–1,800)"
-    assert bench.format_cell(bench.Stat.of([1e6, 2e6], "B")) == "1.50 MB (1.10 MB–1.90 MB)"
+    assert format_cell(rates) == "1,000 (600–1,800)"
+    assert format_cell(Stat.of([1e6, 2e6], "B")) == "1.50 MB (1.10 MB–1.90 MB)"
 
 
 def test_ratio_columns_are_numbers_aligned_right() -> None:
-    rows = [bench.Row("T", {"case": "a", "speed": bench.Ratio(0.71)}), bench.Row("T", {"case": "bb", "speed": None})]
-    lines = bench.format_table("T", rows).splitlines()
+    rows = [Row("T", {"case": "a", "speed": Ratio(0.71)}), Row("T", {"case": "bb", "speed": None})]
+    lines = format_table("T", rows).splitlines()
     assert lines[3].endswith("----: |")
     assert lines[4] == "| a    | 0.71× |"
 
@@ -270,11 +310,11 @@ def test_the_bench_server_counts_what_it_sends_and_lets_browsers_cache(tmp_path:
     (tmp_path / "vendor" / "pyodide").mkdir(parents=True)
     (tmp_path / "vendor" / "pyodide" / "x.wasm").write_bytes(b"\0" * 5000)
     (tmp_path / "index.html").write_text("<p>hi</p>")
-    server = bench.BenchServer(tmp_path, bench.harness.QuietHandler)
+    server = BenchServer(tmp_path, harness.QuietHandler)
     try:
         with urllib.request.urlopen(server.url + "vendor/pyodide/x.wasm?v=1") as response:
             assert response.read() == b"\0" * 5000
-            assert response.headers["Cache-Control"] == bench.CACHE_CONTROL
+            assert response.headers["Cache-Control"] == CACHE_CONTROL
             modified = response.headers["Last-Modified"]
         with urllib.request.urlopen(server.url) as response:
             assert response.read() == b"<p>hi</p>"
@@ -296,19 +336,19 @@ def test_the_bench_server_counts_what_it_sends_and_lets_browsers_cache(tmp_path:
 
 
 def test_sent_bytes_are_split_into_runtime_and_ours() -> None:
-    assert bench.part_of("/vendor/pyodide/pyodide.asm.wasm") == "runtime: Pyodide"
-    assert bench.part_of("/vendor/pyscript/core.js") == "runtime: PyScript"
-    assert bench.part_of("/py/core/notakto.py") == "ours"
-    assert bench.part_of("/vendor/python.zip") == bench.part_of("/vendor/games.js") == "ours"
-    assert bench.part_of("/") == "ours"
+    assert part_of("/vendor/pyodide/pyodide.asm.wasm") == "runtime: Pyodide"
+    assert part_of("/vendor/pyscript/core.js") == "runtime: PyScript"
+    assert part_of("/py/core/notakto.py") == "ours"
+    assert part_of("/vendor/python.zip") == part_of("/vendor/games.js") == "ours"
+    assert part_of("/") == "ours"
     index = (ROOT / "index.html").stat().st_size
-    sent = [bench.Sent("/", 200, 200, index), bench.Sent("/index.html", 304, 150, 0), bench.Sent("/x", 404, 180, 400)]
-    counted = bench.tally_sent(sent)
+    sent = [Sent("/", 200, 200, index), Sent("/index.html", 304, 150, 0), Sent("/x", 404, 180, 400)]
+    counted = tally_sent(sent)
     assert counted["requests"] == 3 and counted["not modified"] == 1 and counted["files"] == 1
     assert counted["bytes"] == 200 + index + 150 + 180 + 400
-    assert counted["gzip"] == bench.gzip_size("/") + 200 < index  # gzip estimates only files sent with a body
-    assert bench.gzip_size("/index.html") == bench.gzip_size("/")
-    assert bench.gzip_size("/../etc/passwd") is None and bench.gzip_size("/no/such/file") is None
+    assert counted["gzip"] == gzip_size("/") + 200 < index  # gzip estimates only files sent with a body
+    assert gzip_size("/index.html") == gzip_size("/")
+    assert gzip_size("/../etc/passwd") is None and gzip_size("/no/such/file") is None
 
 
 def test_the_floor_page_loads_bare_pyodide_and_nothing_else() -> None:
@@ -319,7 +359,7 @@ def test_the_floor_page_loads_bare_pyodide_and_nothing_else() -> None:
     code = re.sub(r"<!--.*?-->", "", text, flags=re.S)  # the comment may name what the page leaves out
     assert "pyscript" not in code.lower() and "http" not in code
     assert code.count("<script") == 1 and code.count("<link") == 1 and 'href="data:,"' in code  # no favicon request
-    assert bench.FLOOR_PATH == "tools/bench/floor.html"
+    assert FLOOR_PATH == "tools/bench/floor.html"
 
 
 def test_the_pyscript_reference_page_starts_pyscript_with_the_apps_runtime_and_nothing_of_the_app() -> None:
@@ -362,7 +402,7 @@ def test_the_pyscript_reference_page_starts_pyscript_with_the_apps_runtime_and_n
     program = (bench_dir / "pyscript_floor.py").read_text()
     assert re.findall(r"^import (\w+)", program, flags=re.M) == ["js"] and "from " not in program
     assert 'js.document.body.dataset.ready = "true"' in program
-    assert bench.PYSCRIPT_FLOOR_PATH == "tools/bench/pyscript-floor.html"
+    assert PYSCRIPT_FLOOR_PATH == "tools/bench/pyscript-floor.html"
 
 
 # -- playouts, arena, settings -------------------------------------------------------------------
@@ -387,16 +427,16 @@ def test_the_worker_playout_hook_plays_the_same_games_for_the_same_seed() -> Non
 def test_the_worker_search_hook_runs_each_engine_reproducibly() -> None:
     import bench_worker
 
-    cases = [{"game": bench.GAMES[game].from_settings(settings).to_dict(), "iterations": 64}
-             for _, game, settings in bench.SEARCHES]
+    cases = [{"game": GAMES[game].from_settings(settings).to_dict(), "iterations": 64}
+             for _, game, settings in SEARCHES]
     request = {"cases": cases, "seed": 5, "warmup": 1, "repeats": 2}
     reply = json.loads(bench_worker.bench_search(json.dumps(request)))
     assert [len(r["samples"]) for r in reply["results"]] == [2, 2, 2]
     assert all(s > 0 for r in reply["results"] for s in r["samples"])
     again = json.loads(bench_worker.bench_search(json.dumps(request)))
     assert [r["moves"] for r in again["results"]] == [r["moves"] for r in reply["results"]]
-    for (_, game, settings), result in zip(bench.SEARCHES, reply["results"]):
-        state = bench.GAMES[game].from_settings(settings)
+    for (_, game, settings), result in zip(SEARCHES, reply["results"]):
+        state = GAMES[game].from_settings(settings)
         assert all(state.parse_move(move) in state.legal_moves() for move in result["moves"])
     notakto = {**request, "cases": [{"game": NotaktoState(1).to_dict(), "iterations": 8}]}
     assert "does not search" in json.loads(bench_worker.bench_search(json.dumps(notakto)))["error"]
@@ -405,13 +445,13 @@ def test_the_worker_search_hook_runs_each_engine_reproducibly() -> None:
 def test_the_worker_search_hook_times_the_master_search_with_its_nodes() -> None:
     import bench_worker
 
-    assert [game for _, game, _ in bench.MASTER_SEARCHES] == ["uttt", "hex", "y"]
-    assert bench.master_search in bench.MEASUREMENTS
-    cases = [{"game": bench.GAMES[game].from_settings(settings).to_dict(), "iterations": 64, "master": master}
-             for _, game, settings in bench.MASTER_SEARCHES for master in (True, False)]
+    assert [game for _, game, _ in MASTER_SEARCHES] == ["uttt", "hex", "y"]
+    assert master_search in MEASUREMENTS
+    cases = [{"game": GAMES[game].from_settings(settings).to_dict(), "iterations": 64, "master": master}
+             for _, game, settings in MASTER_SEARCHES for master in (True, False)]
     request = {"cases": cases, "seed": 5, "warmup": 0, "repeats": 2}
     reply = json.loads(bench_worker.bench_search(json.dumps(request)))
-    for (_, game, _), result in zip([entry for entry in bench.MASTER_SEARCHES for _ in (0, 1)], reply["results"]):
+    for (_, game, _), result in zip([entry for entry in MASTER_SEARCHES for _ in (0, 1)], reply["results"]):
         assert len(result["nodes"]) == 2
         if game == "uttt":  # all of a node's children at once, on its second visit
             assert all(1 < n < 10 for n in result["nodes"])
@@ -424,13 +464,13 @@ def test_the_worker_search_hook_times_the_master_search_with_its_nodes() -> None
 def test_the_worker_choose_hook_plays_what_the_ai_plays() -> None:
     import bench_worker
 
-    tool = bench._load_puzzles_tool()
+    tool = _load_puzzles_tool()
     puzzle = next(p for p in tool.load_puzzles() if p["size"] == 5)
     state, exchanged = tool.puzzle_state(puzzle)
     case = {"game": state.to_dict(), "level": "beginner", "seed": 3, "move_time": None}
     reply = json.loads(bench_worker.bench_choose(json.dumps({"cases": [case, case]})))
     first, second = reply["results"]
-    assert first["move"] == second["move"] == state.move_to_text(bench.ai.choose_move(state, "beginner", seed=3))
+    assert first["move"] == second["move"] == state.move_to_text(ai.choose_move(state, "beginner", seed=3))
     assert first["seconds"] > 0
     bad = json.loads(bench_worker.bench_choose(json.dumps({"cases": [{**case, "level": "grandmaster"}]})))
     assert "grandmaster" in bad["error"]
@@ -439,8 +479,8 @@ def test_the_worker_choose_hook_plays_what_the_ai_plays() -> None:
 def test_the_worker_solve_hook_proves_puzzles_from_scratch_each_time() -> None:
     import bench_worker
 
-    assert bench.solver_speed in bench.MEASUREMENTS
-    tool = bench._load_puzzles_tool()
+    assert solver_speed in MEASUREMENTS
+    tool = _load_puzzles_tool()
     puzzle = next(p for p in tool.load_puzzles() if p["id"] == "5x5-hein-06")
     state, exchanged = tool.puzzle_state(puzzle)
     request = {"cases": [{"game": state.to_dict()}], "repeats": 2, "seconds": 30.0}
@@ -453,16 +493,16 @@ def test_the_worker_solve_hook_proves_puzzles_from_scratch_each_time() -> None:
     # No time at all: not proven, and said so.
     quick = json.loads(bench_worker.bench_solve(json.dumps({**request, "repeats": 1, "seconds": 0.0})))
     assert quick["results"][0]["values"] == [0] and quick["results"][0]["moves"] == [None]
-    uttt = {**request, "cases": [{"game": bench.GAMES["uttt"].from_settings({}).to_dict()}]}
+    uttt = {**request, "cases": [{"game": GAMES["uttt"].from_settings({}).to_dict()}]}
     assert "no solver" in json.loads(bench_worker.bench_solve(json.dumps(uttt)))["error"]
 
 
 def test_the_worker_game_hook_plays_a_whole_game_with_one_engine() -> None:
     import bench_worker
 
-    assert {game for game, _ in bench.BIG_BOARDS} == {"hex", "y"}
-    assert bench.big_board_memory in bench.MEASUREMENTS
-    state = bench.GAMES["hex"].from_settings({"size": 5, "swap": False})
+    assert {game for game, _ in BIG_BOARDS} == {"hex", "y"}
+    assert big_board_memory in MEASUREMENTS
+    state = GAMES["hex"].from_settings({"size": 5, "swap": False})
     request = {"game": state.to_dict(), "level": "master", "moves": 40, "move_time": 0.05, "seed": 1}
     reply = json.loads(bench_worker.bench_game(json.dumps(request)))
     assert reply["wasm_bytes"] is None  # not in Pyodide
@@ -474,9 +514,9 @@ def test_the_worker_game_hook_plays_a_whole_game_with_one_engine() -> None:
 
 
 def test_every_searching_level_has_a_budget_the_bench_can_show() -> None:
-    for _, game, _ in bench.SEARCHES:
-        text = bench.level_budgets(game, 1000.0)
-        assert all(level in text for level in bench.ai.levels(game))
+    for _, game, _ in SEARCHES:
+        text = level_budgets(game, 1000.0)
+        assert all(level in text for level in ai.levels(game))
 
 
 def test_a_random_playout_plays_to_the_end_through_push() -> None:
@@ -487,32 +527,32 @@ def test_a_random_playout_plays_to_the_end_through_push() -> None:
 
 def test_quiet_moves_close_no_board_unless_every_move_does() -> None:
     state = NotaktoState(2).replay(["1a1", "1b1"])  # 1c1 would close board 1
-    quiet = bench.quiet_moves(state)
+    quiet = quiet_moves(state)
     assert state.parse_move("1c1") not in quiet and len(quiet) == len(state.legal_moves()) - 1
     last = NotaktoState(1).replay(["1a1", "1c1", "1a3", "1c3"])  # every empty cell closes the board
-    assert bench.quiet_moves(last) == last.legal_moves()
+    assert quiet_moves(last) == last.legal_moves()
 
 
 def test_an_arena_match_alternates_colours_and_is_reproducible() -> None:
-    tally = bench.play_match("notakto", {"boards": 3}, "perfect", bench.RANDOM, 20, seed=1)
+    tally = play_match("notakto", {"boards": 3}, "perfect", RANDOM, 20, seed=1)
     assert tally.games == 20 and tally.draws == 0
     assert tally.first == [10, 0, 0]  # three boards: the first player wins, and perfect play does
-    assert bench.play_match("notakto", {"boards": 3}, "perfect", bench.RANDOM, 20, seed=1) == tally
-    weak = bench.play_match("notakto", {"boards": 1}, bench.RANDOM, bench.RANDOM, 40, seed=2)
+    assert play_match("notakto", {"boards": 3}, "perfect", RANDOM, 20, seed=1) == tally
+    weak = play_match("notakto", {"boards": 1}, RANDOM, RANDOM, 40, seed=2)
     assert sum(weak.first) == sum(weak.second) == 20 and 0 < weak.wins < 40
-    row = bench.strength_row("Notakto, 1 board", "random", "random", weak)
-    assert row.table == bench.STRENGTH_TITLE and row.cells["games"] == 40
+    row = strength_row("Notakto, 1 board", "random", "random", weak)
+    assert row.table == STRENGTH_TITLE and row.cells["games"] == 40
     assert row.cells["W-D-L"] == f"{weak.wins}-0-{weak.losses}"
-    low, high = bench.wilson(weak.wins, 40)
-    assert row.cells["95% CI"] == f"{bench.format_percent(low)}–{bench.format_percent(high)}"
-    assert bench.Tally.score_of([3, 2, 5]) == 0.4 and bench.Tally.score_of([0, 0, 0]) is None
+    low, high = wilson(weak.wins, 40)
+    assert row.cells["95% CI"] == f"{format_percent(low)}–{format_percent(high)}"
+    assert Tally.score_of([3, 2, 5]) == 0.4 and Tally.score_of([0, 0, 0]) is None
 
 
 def test_tallies_count_each_seat_apart() -> None:
-    tally = bench.Tally()
-    tally.add(bench.FIRST, bench.FIRST)
-    tally.add(bench.SECOND, bench.FIRST)
-    tally.add(bench.SECOND, None)
+    tally = Tally()
+    tally.add(FIRST, FIRST)
+    tally.add(SECOND, FIRST)
+    tally.add(SECOND, None)
     assert tally.first == [1, 0, 0] and tally.second == [0, 1, 1]
     assert (tally.wins, tally.draws, tally.losses, tally.games) == (1, 1, 1, 3)
     assert tally.score == 0.5
@@ -521,15 +561,15 @@ def test_tallies_count_each_seat_apart() -> None:
 def test_quick_mode_does_less_of_everything_and_every_game_has_its_rows() -> None:
     for name in ("passes", "repeats", "startup_rounds", "long_games", "arena_games", "quiet_wait_s", "warm_max_s",
                  "openspiel_games", "openspiel_move_s", "openspiel_check_games", "big_moves", "big_move_s"):
-        assert getattr(bench.QUICK, name) <= getattr(bench.FULL, name), name
-    assert bench.QUICK.startup_rounds >= 2  # both orders of the A/B pair
-    assert bench.FULL.openspiel_factors == (1.0, 0.5)  # equal time and half time, as the game issues ask
+        assert getattr(QUICK, name) <= getattr(FULL, name), name
+    assert QUICK.startup_rounds >= 2  # both orders of the A/B pair
+    assert FULL.openspiel_factors == (1.0, 0.5)  # equal time and half time, as the game issues ask
     # Ultimate Tic-Tac-Toe's own (issue 17): equal time and a quarter of it.
-    assert bench.openspiel_plan("uttt", bench.FULL) == ((1.0, 0.75), (0.25, 0.6))
-    assert bench.openspiel_plan("hex", bench.FULL) == ((1.0, 0.6), (0.5, 0.5))
-    assert bench.openspiel_plan("uttt", bench.QUICK) == ((1.0, 0.75),)  # quick mode plays, judges nothing
-    assert bench.openspiel_strength in bench.MEASUREMENTS and bench.search_throughput in bench.MEASUREMENTS
-    assert {game for _, game, _ in bench.PLAYOUTS} == set(bench.GAMES)
-    assert bench.hex_puzzles in bench.MEASUREMENTS and bench.QUICK.puzzle_s < bench.FULL.puzzle_s == 2.0
-    assert {game for _, game, _ in bench.SEARCHES} == {game for _, game, _ in bench.OPENSPIEL} == {"uttt", "hex", "y"}
-    assert all(game in bench.GAMES for _, game, _, _, _ in bench.ARENA)
+    assert openspiel_plan("uttt", FULL) == ((1.0, 0.75), (0.25, 0.6))
+    assert openspiel_plan("hex", FULL) == ((1.0, 0.6), (0.5, 0.5))
+    assert openspiel_plan("uttt", QUICK) == ((1.0, 0.75),)  # quick mode plays, judges nothing
+    assert openspiel_strength in MEASUREMENTS and search_throughput in MEASUREMENTS
+    assert {game for _, game, _ in PLAYOUTS} == set(GAMES)
+    assert hex_puzzles in MEASUREMENTS and QUICK.puzzle_s < FULL.puzzle_s == 2.0
+    assert {game for _, game, _ in SEARCHES} == {game for _, game, _ in OPENSPIEL} == {"uttt", "hex", "y"}
+    assert all(game in GAMES for _, game, _, _, _ in ARENA)
