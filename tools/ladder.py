@@ -21,8 +21,8 @@ Time. The browser's worker runs the engines' Python at about 0.7 x the
 speed of CPython (README, "Engine search from the start position": 0.78 x
 for Ultimate Tic-Tac-Toe, 0.69 x for Hex and Y). A level capped at 2 s in
 the browser therefore does about 1.4 s of CPython's work, so here every
-level's ``seconds`` is multiplied by the game's factor (``SPEED``, or
-``--speed``); the playout caps are left as they are. And the caps are read
+level's ``seconds`` is multiplied by the game's factor (its registry
+entry's ``ladder.speed``, or ``--speed``); the playout caps are left as they are. And the caps are read
 on the process's CPU clock (``--clock cpu``, the default: ``time.perf_counter``
 is ``time.process_time`` in the playing process), so that other work on a
 shared machine does not make the timed levels weaker than on a player's
@@ -86,19 +86,11 @@ PRIOR = 1.0  # virtual games per pairing, half won by each side
 SCALE = 400.0
 Z_FIT = 1.96  # the fit's normal 95 % intervals (as stored in py/level_ratings.json)
 
-#: The browser worker's speed over CPython's for each game's engine (README,
-#: "Engine search from the start position"); Notakto's levels are not timed.
-SPEED = {"notakto": 1.0, "uttt": 0.78, "hex": 0.69, "y": 0.69}
 
-#: Games per pairing, bottom of the ladder first (the default plan): the
-#: untimed and fast pairings get more, the master pairings, about a minute
-#: a game, fewer.
-PLAN = {
-    "notakto": (400, 400, 400, 400),
-    "uttt": (40, 40, 20, 8),
-    "hex": (30, 30, 12, 8),
-    "y": (30, 30, 12, 8),
-}
+def speed_of(game: str) -> float:
+    """The browser worker's speed over CPython's for the game's engine (the
+    registry's ``Game.ladder.speed``; 1 for untimed levels)."""
+    return GAMES[game].ladder.speed
 
 
 def ladder(game: str) -> list[str]:
@@ -314,7 +306,7 @@ def run_game(game: str, per_pairing: list[int], options: argparse.Namespace,
     in ``done`` (an earlier run's results, same seed) goes on from its
     games: game ``i`` of a pairing is the same seeded game in any run, so
     playing games 10-19 after a run of 0-9 is playing 0-19."""
-    speed = options.speed if options.speed is not None else SPEED[game]
+    speed = options.speed if options.speed is not None else speed_of(game)
     players = ladder(game)
     pairings: list[dict[str, Any]] = []
     for step, (lower, higher) in enumerate(zip(players, players[1:])):
@@ -373,24 +365,24 @@ def table(data: dict[str, Any]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.ladder", description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", action="append", choices=list(GAMES), help="a game to play (repeat; default all)")
-    parser.add_argument("--per-pairing", type=int, help="games per pairing for every pairing (default: PLAN)")
+    parser.add_argument("--per-pairing", type=int, help="games per pairing for every pairing (default: each game's ladder plan in py/registry.py)")
     parser.add_argument("--plan", action="append", default=[], metavar="GAME=N,N,N,N",
                         help="games per pairing for one game, bottom of the ladder first (repeat)")
     parser.add_argument("--resume", type=Path, help="keep the pairings an earlier --results file holds")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="games played at once, in worker processes")
-    parser.add_argument("--speed", type=float, help="the time caps' factor (default: per game, SPEED)")
+    parser.add_argument("--speed", type=float, help="the time caps' factor (default: per game, its ladder speed in py/registry.py)")
     parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu", help="the clock the time caps read")
     parser.add_argument("--results", type=Path, help="keep the results here after every game")
     parser.add_argument("--from", dest="source", type=Path, help="refit the results in this file, play nothing")
     parser.add_argument("--write", action="store_true", help=f"write {DATA_FILE.relative_to(ROOT)}")
     options = parser.parse_args(argv)
     games = options.game or list(GAMES)
-    plans = {game: list(counts) for game, counts in PLAN.items()}
+    plans = {game: list(entry.ladder.plan) for game, entry in GAMES.items()}
     for text in options.plan:
         game, _, counts = text.partition("=")
         if game not in GAMES or len(counts.split(",")) != len(ladder(game)) - 1:
-            parser.error(f"--plan {text!r}: a game, then one number per pairing ({len(PLAN['uttt'])})")
+            parser.error(f"--plan {text!r}: a game, then one number per pairing (one per level)")
         plans[game] = [int(count) for count in counts.split(",")]
     resumed = json.loads(options.resume.read_text(encoding="utf-8"))["games"] if options.resume else {}
     if options.source:
@@ -416,7 +408,7 @@ def main(argv: list[str] | None = None) -> int:
             def entry(pairings: list[dict[str, Any]], game: str = game, plan: list[int] = plan,
                       resumed: bool = bool(done), started: float = started) -> dict[str, Any]:
                 return {"settings": GAMES[game].defaults(),
-                        "speed": options.speed if options.speed is not None else SPEED[game],
+                        "speed": options.speed if options.speed is not None else speed_of(game),
                         "run": {**run, "plan": plan, "resumed": resumed,
                                 "minutes": round((time.monotonic() - started) / 60, 1)},
                         "pairings": pairings}
@@ -432,7 +424,7 @@ def main(argv: list[str] | None = None) -> int:
     for game, stored in data["games"].items():
         if len(stored["pairings"]) != len(ladder(game)) - 1:
             print(f"ladder.py: {game}'s ladder is incomplete ({len(stored['pairings'])} pairings)", file=sys.stderr)
-        stored.setdefault("speed", SPEED[game])  # results files of the first runs did not say
+        stored.setdefault("speed", speed_of(game))  # results files of the first runs did not say
         data["games"][game] = with_ratings(game, stored)
     print(table(data))
     if options.write:
