@@ -19,9 +19,10 @@ serve: runtime
 test: runtime test-deps browser lint
 	$(PY) -m pytest tests e2e
 
-## unit: the core's unit tests alone (fast, no browser)
+## unit: the unit tests without the browser and without those marked slow
+## (make test runs those too)
 unit: test-deps
-	$(PY) -m pytest tests
+	$(PY) -m pytest tests -m "not slow"
 
 ## e2e: the end-to-end tests alone
 e2e: runtime test-deps browser

@@ -11,15 +11,13 @@ from __future__ import annotations
 import json
 import re
 import sys
-import time
 from pathlib import Path
-from typing import Callable
 
 import pytest
 from playwright.sync_api import BrowserContext, Frame, FrameLocator, Page, Playwright, expect
 
 from conftest import (LAUNCH_ARGS, READY_TIMEOUT_MS, ROOT, AppServer, QuietHandler, Watch, assert_clean, chromium_path,
-                      open_app, wait_ready, watch_context)
+                      eventually, open_app, wait_ready, watch_context)
 
 sys.path.insert(0, str(ROOT / "tools"))
 import build_site  # noqa: E402
@@ -88,15 +86,6 @@ def play_to_the_end(page: Page | FrameLocator, limit: int = 40) -> None:
             return
         playable.first.click()
     raise AssertionError("the game did not end")
-
-
-def eventually(page: Page, condition: Callable[[], object], timeout_s: float = 30) -> None:
-    """Until ``condition()`` holds (checked from here, every 100 ms)."""
-    deadline = time.monotonic() + timeout_s
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("timed out waiting for a condition")
-        page.wait_for_timeout(100)
 
 
 def our_caches(page: Page) -> list[str]:

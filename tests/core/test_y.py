@@ -2,7 +2,7 @@
 winner detection, agreement with Y-reduction on random full boards, swap,
 notation and damaged saves. What every game must do (random games, undo,
 copies, saves, notation round trips, perft) is in
-tests/test_conformance.py."""
+tests/core/test_conformance.py."""
 
 from __future__ import annotations
 

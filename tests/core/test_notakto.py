@@ -1,7 +1,7 @@
 """Rules of Notakto (core.notakto): closing boards, the last-board loss,
 notation, settings and damaged saves. What every game must do (random
 games, undo, copies, saves, notation round trips, perft) is in
-tests/test_conformance.py."""
+tests/core/test_conformance.py."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ import pytest
 from app.embed import url_choices
 from app.games import SPECS
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 import build_site  # noqa: E402
 

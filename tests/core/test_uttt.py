@@ -1,7 +1,7 @@
 """Rules of Ultimate Tic-Tac-Toe (core.uttt): the forced board, free
 choices, small-board and big-board results, notation and damaged saves.
 What every game must do (random games, undo, copies, saves, notation round
-trips, perft) is in tests/test_conformance.py."""
+trips, perft) is in tests/core/test_conformance.py."""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "de", "pt", "id")
 GLOSSARY = json.loads((ROOT / "tests" / "data" / "glossary.json").read_text(encoding="utf-8"))
 CATALOGS = {code: json.loads((ROOT / "i18n" / f"{code}.json").read_text(encoding="utf-8")) for code in LANGUAGES}

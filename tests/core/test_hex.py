@@ -1,7 +1,7 @@
 """Hex rules (py/core/hex.py): edges and corners, winner detection, the
 Hex theorem on random full boards, swap, notation, settings and damaged
 saves. What every game must do (random games, undo, copies, saves,
-notation round trips, perft) is in tests/test_conformance.py."""
+notation round trips, perft) is in tests/core/test_conformance.py."""
 
 from __future__ import annotations
 
