@@ -39,9 +39,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from core import hex as hex_rules
-from core import notakto as notakto_rules
-from core import y as y_rules
+from core import hex as hex_rules, notakto as notakto_rules, y as y_rules
 from core.base import GameState
 from core.hex import HexState
 from core.notakto import NotaktoState
