@@ -719,7 +719,7 @@ function applyShellParams() {
 
 // -------------------------------------------------------------- embedding
 // Messages to the embedding page: {source: "abstract-games", type: "ready" |
-// "resize" | "gameover", ...} (README, "Embedding"). Posted to any origin
+// "resize" | "gameover", ...} (docs/embedding.md). Posted to any origin
 // ("*"): the app cannot know who embeds it, and the messages hold nothing
 // private (the game's name, its result, the page's height), nothing the
 // embedding page could not see in the frame anyway.
@@ -750,7 +750,7 @@ if (EMBEDDED && "ResizeObserver" in window) {
 // ----------------------------------------------------------- the AI worker
 // The computer opponent's worker (worker.js), started with the page (when,
 // runtime.js decides): the harness's page runs its bench module in it. The
-// mark "computer-ready" (for tools/bench.py; it also starts offline
+// mark "computer-ready" (for tools/bench/; it also starts offline
 // support) is set once it can answer, or has failed to start
 // (py/app/engine.py then thinks on the page).
 function startEngine() {

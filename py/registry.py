@@ -242,7 +242,7 @@ class Game:
 
 #: The levels' measured ratings: level_ratings.json beside this module,
 #: written by tools/ladder.py from matches between the levels and a random
-#: mover (README, "Level ratings"); the page and the AI worker get it in the
+#: mover (docs/levels.md); the page and the AI worker get it in the
 #: archive of the app's Python (vendor/python.zip), so it is read as the
 #: module's data, not as a path.
 RATINGS_FILE = "level_ratings.json"

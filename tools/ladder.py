@@ -18,7 +18,7 @@ and asked ``choose_move`` at the level, as the app's worker does, with one
 change: the time caps.
 
 Time. The browser's worker runs the engines' Python at about 0.7 x the
-speed of CPython (README, "Engine search from the start position": 0.78 x
+speed of CPython (docs/benchmarks.md, "Engine search from the start position": 0.78 x
 for Ultimate Tic-Tac-Toe, 0.69 x for Hex and Y). A level capped at 2 s in
 the browser therefore does about 1.4 s of CPython's work, so here every
 level's ``seconds`` is multiplied by the game's factor (its registry
@@ -390,7 +390,7 @@ def main(argv: list[str] | None = None) -> int:
         data["games"] = {game: entry for game, entry in data["games"].items() if game in games}
     else:
         data = {
-            "about": "The computer levels' ratings, measured by tools/ladder.py (README, 'Level ratings'): "
+            "about": "The computer levels' ratings, measured by tools/ladder.py (docs/levels.md): "
                      "the results of its matches and the ratings fitted from them. Written by the tool.",
             "baseline": BASELINE, "anchor": ANCHOR, "prior_games": PRIOR, "scale": SCALE,
             "games": {},

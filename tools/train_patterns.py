@@ -12,7 +12,7 @@ after ``boardsize``. The games are appended to ``--games``, one a line,
 as the first form reads them, except a game that repeats one already
 there; a game ends when the rules say so, or when the engine resigns or
 stops. (Any engine that speaks GTP with the notation of docs/gtp.md will
-do; for the committed priors it was MoHex 2.0, see README.)
+do; for the committed priors it was MoHex 2.0, see docs/priors.md.)
 
 ``--games``: one game a line, JSON ``{"game": "hex", "size": 11, "moves":
 ["f6", "e7", ...]}`` in the notation of docs/gtp.md (the swap, if any,

@@ -60,7 +60,7 @@ def test_each_level_is_rated_above_the_one_below_unless_the_games_did_not_separa
     """A level that won its match is rated higher; and no level lost its
     match clearly (its score's 95 % interval all below a half), which would
     mean the levels are out of order. A match that did not separate two
-    levels (README, "Level ratings", says which) passes here and shows as
+    levels (docs/levels.md says which) passes here and shows as
     it was measured."""
     ratings = {ladder.BASELINE: ladder.ANCHOR, **DATA["games"][game]["ratings"]}
     for pairing in ladder.pairings_of(DATA["games"][game]):

@@ -237,7 +237,7 @@ def hex_puzzles(bench: Bench) -> list[Row]:
     # time: all 38 in one request (a task of over a minute in the worker)
     # ran at about 1.6 times the worker's usual time per puzzle in three
     # runs of six (2026-12-04: 27-31 solved; one request a puzzle: 28-31 in
-    # seven runs, none slow; README, issue 16).
+    # seven runs, none slow).
     requests = [{"cases": [{"game": state.to_dict(), "level": level, "seed": bench.seed, "move_time": s.puzzle_s}]}
                 for state, _ in states]
     progress(f"hex puzzles: {len(puzzles)} at {s.puzzle_s:g} s each, in CPython and in the worker")
