@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from app.games import SPECS, opponent_values, split_opponent
+from app.model.games import SPECS, opponent_values, split_opponent
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("en", "de", "pt", "id")
@@ -113,7 +113,7 @@ def test_the_static_page_shows_only_catalog_text() -> None:
 
 def _literal_message_keys() -> set[str]:
     keys = set()
-    for path in (ROOT / "py" / "app").glob("*.py"):
+    for path in (ROOT / "py" / "app").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Msg" and node.args:
                 if isinstance(node.args[0], ast.Constant):

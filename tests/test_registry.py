@@ -15,8 +15,8 @@ import pytest
 
 import ai
 import registry
-from app import views
-from app.games import SPECS
+from app.views import boards as views
+from app.model.games import SPECS
 from core import SaveError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -113,7 +113,7 @@ def test_the_capabilities_are_what_the_engine_and_the_view_can_do(name: str) -> 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_the_views_it_names_draw_the_game(name: str) -> None:
-    """Named views are resolved by app.games; each draws the start with a
+    """Named views are resolved by app.model.games; each draws the start with a
     button for every legal move, and says a move in words."""
     game, spec = registry.GAMES[name], SPECS[name]
     assert spec.view is getattr(views, game.view) and spec.describe is getattr(views, game.describe)

@@ -1,0 +1,1 @@
+"""Each game's board as data (pure): what to draw, never how."""
