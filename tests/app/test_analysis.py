@@ -13,7 +13,7 @@ from app.model.screen import ANALYSE, EVALUATE, HINT, NOTHING, PAST
 from app.model.screen_view import screen_view
 from app.model.session import COMPUTER
 from app.model.storage import MemoryBackend, Storage
-from app.views.boards import Msg
+from app.model.words import Msg
 
 import worker
 from test_screen import make, two_player

@@ -9,7 +9,7 @@ import random
 from app.model.screen import ALL, LINK, LIVE, NOTHING
 from app.model.screen_view import screen_view
 from app.model.session import COMPUTER, TWO_PLAYER, GameSession, Mode
-from app.views.boards import Msg
+from app.model.words import Msg
 from core.base import FIRST, SECOND
 from registry import STATES
 

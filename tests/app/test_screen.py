@@ -14,7 +14,7 @@ from app.model.screen import ALL, NOTHING, GameScreen, settings_name
 from app.model.screen_view import screen_view, stats_rows
 from app.model.session import COMPUTER, TWO_PLAYER
 from app.model.storage import MemoryBackend, Storage
-from app.views.boards import Msg
+from app.model.words import Msg
 
 
 class Clock:

@@ -9,7 +9,8 @@ import pytest
 
 from app.model.games import SPECS, split_opponent
 from app.model.session import COMPUTER, TWO_PLAYER, GameSession, Mode, next_home_seat
-from app.views.boards import Msg, notakto_board
+from app.model.words import Msg
+from app.views.boards import notakto_board
 from core import SaveError
 from core.notakto import NotaktoState
 

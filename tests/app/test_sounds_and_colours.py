@@ -14,7 +14,7 @@ from app.model.screen import GameScreen, settings_name
 from app.model.screen_view import screen_view
 from app.model.session import COMPUTER, TWO_PLAYER
 from app.model.storage import MemoryBackend, Storage
-from app.views.boards import Msg
+from app.model.words import Msg
 
 
 def make(game: str, storage: Storage | None = None, **settings: object) -> GameScreen:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from app.model.screen_view import screen_view
 from app.model.session import COMPUTER, TWO_PLAYER
-from app.views.boards import Msg
+from app.model.words import Msg
 
 from test_screen import Clock, answer, make, two_player
 

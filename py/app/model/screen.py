@@ -34,7 +34,7 @@ from .saves import SaveResult, SaveSlot, write_preview
 from .session import COMPUTER, TWO_PLAYER, GameSession, Mode, next_home_seat, player_name, takeover_seats, who
 from .stats import record_game
 from .storage import Storage
-from ..views.boards import Msg
+from .words import Msg
 
 # What the engine is asked besides the computer's moves (app/model/analysis.py):
 # a hint for the player to move, a position of a game being analysed, the

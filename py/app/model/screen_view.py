@@ -18,7 +18,8 @@ from .games import GameSpec, split_opponent
 from .screen import LIVE, PAST, SOUND_SETTING, GameScreen
 from .session import COMPUTER, TWO_PLAYER, GameSession, player_name, takeover_seats, who
 from .stats import load_stats, stats_view
-from ..views.boards import Msg, Node, node, swapped_stone
+from ..views.boards import Node, node, swapped_stone
+from .words import Msg
 
 # Whom a game-end sentence is about: the player who lost ("You closed the
 # last live board") or who won ("You won three small boards in a line").

@@ -18,7 +18,7 @@ from core.base import FIRST, SECOND
 from registry import STATES
 
 from .stats import GameRecord
-from ..views.boards import Msg
+from .words import Msg
 
 TWO_PLAYER = "two_player"
 COMPUTER = "computer"

@@ -57,7 +57,7 @@ from core.base import GameError, GameState, IllegalMoveError
 from core.hex import LETTERS, HexState
 from registry import GAMES, Setting
 
-from ..views.boards import Msg
+from .words import Msg
 
 KINDS = ("empty", "too_long", "format", "version", "unknown_game", "bad_settings", "setup",
          "notation", "illegal_move", "after_end", "truncated", "damaged")

@@ -27,7 +27,7 @@ from ..model.screen import ALL, LINK, NOTHING, SOUND_SETTING, Change, ComputerRe
 from ..model.screen_view import INSIGHT_PARTS, clock, insight_view, past_games, screen_view, stats_rows
 from ..model.session import new_id
 from ..model.storage import Storage
-from ..views.boards import Msg
+from ..model.words import Msg
 
 shell = js.window.appShell
 # A short pause before the computer answers, so the player sees their own

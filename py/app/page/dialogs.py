@@ -18,7 +18,7 @@ from ..model import embed, transfer
 from .dom import on, tr
 from .host import DialogHost
 from ..model.screen import IMPORT
-from ..views.boards import Msg
+from ..model.words import Msg
 
 shell = js.window.appShell
 

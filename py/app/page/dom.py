@@ -12,7 +12,7 @@ from typing import Any, Awaitable, Callable
 import js
 from pyodide.ffi import JsNull, create_proxy, to_js
 
-from ..views.boards import Msg
+from ..model.words import Msg
 
 shell = js.window.appShell
 # Looked up once: every crossing into JavaScript costs, and a first draw

@@ -16,7 +16,7 @@ from ..model.screen_view import (
     AnalysisView, ClockView, EvalView, HintView, InsightView, MoveEntry, PastGamesView, ReviewView, ScreenView,
     StatView,
 )
-from ..views.boards import Msg
+from ..model.words import Msg
 
 shell = js.window.appShell
 

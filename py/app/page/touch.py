@@ -21,7 +21,7 @@ import js  # type: ignore[import-not-found]
 
 from . import dom
 from .dom import found, tr
-from ..views.boards import Msg
+from ..model.words import Msg
 
 #: Below this (CSS pixels, the smaller side of a cell's box) a cell is too
 #: small for a fingertip (Apple and Google ask 44 and 48; 32 is where a

@@ -9,7 +9,6 @@ a browser. Events go out through ``data-move`` (the move in notation).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple, Union
 
@@ -22,16 +21,7 @@ from core.y import cell_index as cell_index_y
 from core.y import row_col as y_row_col
 from registry import GAMES
 
-
-@dataclass(frozen=True)
-class Msg:
-    """A catalog message: translated by the browser layer."""
-
-    key: str
-    params: dict[str, Any] = field(default_factory=dict)
-
-    def __hash__(self) -> int:  # params is a dict; identity by content
-        return hash((self.key, tuple(sorted(self.params.items()))))
+from ..model.words import Msg
 
 
 Node = tuple  # (tag, attrs, children)
