@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import random
 
-from app.model.screen import ALL, LINK, LIVE, NOTHING
+from app.model.parts import ALL
+from app.model.screen import LINK, LIVE, NOTHING
 from app.model.screen_view import screen_view
 from app.model.session import COMPUTER, TWO_PLAYER, GameSession, Mode
 from app.model.words import Msg

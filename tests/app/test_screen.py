@@ -10,7 +10,8 @@ import random
 import pytest
 
 from app.model.games import SPECS
-from app.model.screen import ALL, NOTHING, GameScreen, settings_name
+from app.model.parts import ALL
+from app.model.screen import NOTHING, GameScreen, settings_name
 from app.model.screen_view import screen_view, stats_rows
 from app.model.session import COMPUTER, TWO_PLAYER
 from app.model.storage import MemoryBackend, Storage

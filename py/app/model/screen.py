@@ -30,6 +30,7 @@ from . import transfer
 from .analysis import BUDGETS, DEFAULT_BUDGET, EVAL_SECONDS, EVAL_SEED, HINT_SECONDS, GameAnalysis, Verdict
 from .archive import Archive, PastGame
 from .games import GameSpec, split_opponent
+from .parts import ALL, ARCHIVE, INSIGHT, PLAY, Part
 from .saves import SaveResult, SaveSlot, write_preview
 from .session import COMPUTER, TWO_PLAYER, GameSession, Mode, next_home_seat, player_name, takeover_seats, who
 from .stats import record_game
@@ -40,18 +41,8 @@ from .words import Msg
 # a hint for the player to move, a position of a game being analysed, the
 # evaluation bar's position.
 HINT, ANALYSE, EVALUATE = "hint", "analyse", "evaluate"
-# The parts of a screen a change can touch (the renderer draws each).
-PLAY = frozenset({"board", "status", "result", "moves", "review", "hint", "eval", "analysis"})
-ALL = PLAY | {"settings", "toggles", "stats"}
-#: What an answer of the engine's analysis can change: a hint marks the
-#: board; a position of an analysis adds a point to the graph and may judge
-#: a move (and the board, when it marks a better move); the bar its value.
-INSIGHT = frozenset({"hint", "eval", "analysis", "moves", "board"})
-INSIGHT_OF = {HINT: frozenset({"hint", "board"}), ANALYSE: frozenset({"analysis", "moves", "eval"}),
-              EVALUATE: frozenset({"eval"})}
-# The past games list is drawn when it changes (and when a screen opens):
-# it reads every record from storage.
-ARCHIVE = frozenset({"archive"})
+INSIGHT_OF = {HINT: frozenset({Part.HINT, Part.BOARD}), ANALYSE: frozenset({Part.ANALYSIS, Part.MOVES, Part.EVAL}),
+              EVALUATE: frozenset({Part.EVAL})}
 # The past games listed at first, and how many more each "show more" adds.
 PAST_PAGE = 20
 # Where a game under review comes from: the game being played, the past
@@ -81,7 +72,7 @@ class Change:
     choice, and the sounds of what happened, in order (a move played, a
     game ended; never a redraw, a step through a game or a restored save)."""
 
-    parts: frozenset[str] = frozenset()
+    parts: frozenset[Part] = frozenset()
     announce: Msg | None = None
     finished: GameSession | None = None
     conflict: bool = False
@@ -315,7 +306,7 @@ class GameScreen:
         if ply == total and self.reviewed is None:
             return self.back_to_live()
         self.cursor = ply
-        return Change(PLAY | {"toggles"})
+        return Change(PLAY | {Part.TOGGLES})
 
     def step(self, delta: int) -> Change:
         return self.step_to(self.shown_ply() + delta)
@@ -331,7 +322,7 @@ class GameScreen:
         answer that came meanwhile is played now."""
         if not self.reviewing:
             return NOTHING
-        change = Change(ALL - {"stats", "settings"})
+        change = Change(ALL - {Part.STATS, Part.SETTINGS})
         self.reviewed = None
         self.cursor = None
         self.better_at = None
@@ -353,7 +344,7 @@ class GameScreen:
         self.cursor = None
         self.better_at = None
         self.confirm = None  # a question about the game on screen no longer applies
-        return Change(PLAY | {"toggles", "confirm"})
+        return Change(PLAY | {Part.TOGGLES, Part.CONFIRM})
 
     def continue_here(self, opponent: str) -> Change:
         """Play on from the position on screen (``opponent``: COMPUTER, the
@@ -411,7 +402,7 @@ class GameScreen:
             return NOTHING
         self.hint_for, self.hinted, self.hint_failed = self.ticket(), None, False
         self.session.mark_assisted()
-        return self.save() | Change(frozenset({"hint"}))
+        return self.save() | Change(frozenset({Part.HINT}))
 
     def hint_thinking(self) -> bool:
         return self.hint_for == self.ticket() and self.hinted is None and not self.hint_failed and not self.reviewing
@@ -452,7 +443,7 @@ class GameScreen:
             return NOTHING
         change = self.step_to(ply - 1)
         self.better_at = ply - 1
-        return change | Change(PLAY | {"toggles"})
+        return change | Change(PLAY | {Part.TOGGLES})
 
     def can_analyse(self) -> bool:
         """A finished game, or one opened for review (a past game, a link's,
@@ -509,7 +500,7 @@ class GameScreen:
         analysis.running = True
         self.analysis, self.analysis_failed = analysis, False
         self._keep_analysis(analysis, self.shown, self.analysis_home)
-        return Change(frozenset({"analysis"}))
+        return Change(frozenset({Part.ANALYSIS}))
 
     def cancel_analysis(self) -> Change:
         """Stop analysing; what is done stays, and can be resumed."""
@@ -517,7 +508,7 @@ class GameScreen:
         if analysis is None or not analysis.running:
             return NOTHING
         analysis.running = False
-        return Change(frozenset({"analysis"}))
+        return Change(frozenset({Part.ANALYSIS}))
 
     def set_budget(self, text: str) -> Change:
         """The analysis' budget per position, picked in its menu (seconds)."""
@@ -526,7 +517,7 @@ class GameScreen:
             return NOTHING
         self.budget = value
         self.storage.write(BUDGET_SETTING, value)
-        return Change(frozenset({"analysis"}))
+        return Change(frozenset({Part.ANALYSIS}))
 
     def engine_task(self) -> EngineTask | None:
         """The next position to send to the worker's analysis, one at a time:
@@ -587,8 +578,8 @@ class GameScreen:
                 analysis.running = False
             if task.keep is not None:
                 task.keep()
-        parts = INSIGHT_OF[task.kind] | ({"board", "hint"} if self.better_at is not None else set())
-        return Change(parts | ({"eval"} if task.position == position_key(self.shown_state()) else set()))
+        parts = INSIGHT_OF[task.kind] | ({Part.BOARD, Part.HINT} if self.better_at is not None else set())
+        return Change(parts | ({Part.EVAL} if task.position == position_key(self.shown_state()) else set()))
 
     def engine_failed(self, task: EngineTask) -> Change:
         """The worker could not answer: the hint or the analysis stops, and
@@ -659,8 +650,8 @@ class GameScreen:
         if confirm is None:
             return NOTHING
         if not yes:
-            return Change(frozenset({"confirm"}))
-        return Change(frozenset({"confirm"})) | getattr(self, confirm.action)()
+            return Change(frozenset({Part.CONFIRM}))
+        return Change(frozenset({Part.CONFIRM})) | getattr(self, confirm.action)()
 
     def resign_now(self) -> Change:
         if self.session.is_over():
@@ -696,13 +687,13 @@ class GameScreen:
             for name in [name for name, value in self.pending.items() if self.settings[name] == value]:
                 del self.pending[name]
             self._store_settings()
-            return Change(frozenset({"settings"}))
+            return Change(frozenset({Part.SETTINGS}))
         self.settings.update(changes)
         for name in changes:
             self.pending.pop(name, None)
         self._store_settings()
         if session.is_over():
-            return Change(frozenset({"settings"}))
+            return Change(frozenset({Part.SETTINGS}))
         seat = next_home_seat(changes["starts"], self.last_home_seat) if "starts" in changes else session.mode.home_seat
         self.session = self._fresh_session(seat)
         self.waiting = None
@@ -727,7 +718,7 @@ class GameScreen:
         """The sounds on or off, for every game (remembered)."""
         self.sound = on
         self.storage.write(SOUND_SETTING, on)
-        return Change(frozenset({"toggles"}))
+        return Change(frozenset({Part.TOGGLES}))
 
     def apply_link_settings(self, settings: dict[str, Any]) -> Change:
         """Settings from a link (the page's URL, a route's parameters), as if
@@ -745,7 +736,7 @@ class GameScreen:
         if name == "red_blue":  # the game list's card draws the stones in these colours too
             self._write_preview()
         # The colours' names are in the status and the move list too.
-        change = Change(frozenset({"board", "toggles", "eval"} | ({"moves"} if name == "red_blue" else set())))
+        change = Change(frozenset({Part.BOARD, Part.TOGGLES, Part.EVAL} | ({Part.MOVES} if name == "red_blue" else set())))
         if name in ("hints", "eval") and on and not self.session.is_over():
             self.session.mark_assisted()
             change = change | self.save()
@@ -814,8 +805,8 @@ class GameScreen:
         if not session.time_limit_s or session.is_over():
             return NOTHING
         if session.time_ran_out() and not self.thinking:
-            return Change(frozenset({"clock", "status", "board"}))
-        return Change(frozenset({"clock"}))
+            return Change(frozenset({Part.CLOCK, Part.STATUS, Part.BOARD}))
+        return Change(frozenset({Part.CLOCK}))
 
     def computer_request(self) -> ComputerRequest | None:
         """The engine's next task for this screen, or None (nothing to do, or
@@ -844,7 +835,7 @@ class GameScreen:
             return Change(ALL)
         if self.reviewing:  # the player looks back: the move waits for them
             self.held = (request, move)
-            return Change(frozenset({"status"}))
+            return Change(frozenset({Part.STATUS}))
         mover = self.session.state.turn
         self.session.play(move)
         # A human seat moved by the computer: that player's time ran out.
@@ -865,7 +856,7 @@ class GameScreen:
     def other_tab_changed(self, kind: str) -> Change:
         """Another tab wrote this game's statistics, past games or save slot."""
         if kind == "stats":
-            return Change(frozenset({"stats"}))
+            return Change(frozenset({Part.STATS}))
         if kind == "past":
             self.archive.forget()
             return Change(ARCHIVE)
@@ -888,7 +879,7 @@ class GameScreen:
     # -- inside ------------------------------------------------------------------------
     def _ask(self, question: Msg, yes: Msg, action: str) -> Change:
         self.confirm = Confirm(question, yes, action)
-        return Change(frozenset({"confirm"}))
+        return Change(frozenset({Part.CONFIRM}))
 
     def _after_move(self, mover: int, sound: str, timed_out: bool = False) -> Change:
         """A move was just played (``sound``: by a player, or by the computer)."""
@@ -901,7 +892,7 @@ class GameScreen:
                        {"player": player_name(session.mode, mover), "move": self.spec.describe(session.state, move)})
         change = Change(PLAY, announce, sounds=(sound,))
         if session.is_over():
-            return change | self._finish() | Change(frozenset({"stats"}))
+            return change | self._finish() | Change(frozenset({Part.STATS}))
         return change | self.save()
 
     def _finish(self) -> Change:

@@ -15,7 +15,7 @@ from core.base import SECOND
 
 from .analysis import BUDGETS, HINT_SECONDS, GameAnalysis, Verdict, graph_points
 from .games import GameSpec, split_opponent
-from .screen import LIVE, PAST, SOUND_SETTING, GameScreen
+from .screen import LIVE, PAST, PAST_PAGE, SOUND_SETTING, GameScreen
 from .session import COMPUTER, TWO_PLAYER, GameSession, player_name, takeover_seats, who
 from .stats import load_stats, stats_view
 from ..views.boards import Node, node, swapped_stone
@@ -240,10 +240,6 @@ class InsightView:
     engine_hint: HintView
     evaluation: EvalView
     analysis: AnalysisView | None
-
-
-#: The parts ``insight_view`` covers.
-INSIGHT_PARTS = frozenset({"moves", "hint", "eval", "analysis"})
 
 
 def insight_view(screen: GameScreen) -> InsightView:
@@ -657,7 +653,8 @@ class PastGamesView:
     """The past games list as shown: a page of rows and how many more there are."""
 
     rows: tuple[PastGameView, ...]  # the newest, as many as the list shows
-    more: int  # how many older ones "show more" would reveal
+    more: int  # how many older ones there are besides
+    next_page: int  # how many of them "show more" reveals
 
 
 def past_games(screen: GameScreen) -> PastGamesView:
@@ -679,4 +676,5 @@ def past_games(screen: GameScreen) -> PastGamesView:
         variant = None if not words else words[0] if len(words) == 1 else Msg("past.variant", {"first": words[0], "second": words[1]})
         rows.append(PastGameView(past.id, past.ended_ms, past.duration_ms, result_msg, opponent, variant, past.plies,
                                  past.id == shown))
-    return PastGamesView(tuple(rows), max(0, len(every) - screen.past_listed))
+    more = max(0, len(every) - screen.past_listed)
+    return PastGamesView(tuple(rows), more, min(more, PAST_PAGE))

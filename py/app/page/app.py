@@ -23,8 +23,9 @@ from .engine import Engine
 from . import touch
 from .dom import found, on, tr
 from ..model.games import SPECS
-from ..model.screen import ALL, LINK, NOTHING, SOUND_SETTING, Change, ComputerRequest, EngineTask, GameScreen
-from ..model.screen_view import INSIGHT_PARTS, clock, insight_view, past_games, screen_view, stats_rows
+from ..model.parts import EVERY, INSIGHT_VIEW, Part
+from ..model.screen import LINK, NOTHING, SOUND_SETTING, Change, ComputerRequest, EngineTask, GameScreen
+from ..model.screen_view import clock, insight_view, past_games, screen_view, stats_rows
 from ..model.session import new_id
 from ..model.storage import Storage
 from ..model.words import Msg
@@ -131,18 +132,18 @@ class ScreenController:
             return
         # Asked before drawing, so that one draw shows "thinking" too.
         request = self.screen.computer_request()
-        parts = change.parts | (frozenset({"status", "board"}) if request is not None else frozenset())
-        if parts == {"clock"}:
+        parts = change.parts | (frozenset({Part.STATUS, Part.BOARD}) if request is not None else frozenset())
+        if parts == {Part.CLOCK}:
             render.render_clock(clock(self.screen.session))  # a tick: not the whole view four times a second
-        elif parts and parts <= INSIGHT_PARTS:  # an answer of the analysis: not the board, not the settings
+        elif parts and parts <= INSIGHT_VIEW:  # an answer of the analysis: not the board, not the settings
             render.render_insight(insight_view(self.screen), parts)
         elif parts:
             render.render(self.view(), parts, self.app.board)
-            if "board" in parts:
+            if Part.BOARD in parts:
                 self.app.touch.drawn(self.position())
-        if "stats" in change.parts:
+        if Part.STATS in change.parts:
             render.render_stats(stats_rows(self.screen))
-        if "archive" in change.parts:
+        if Part.ARCHIVE in change.parts:
             render.render_past_games(past_games(self.screen))
         if change.announce is not None:
             self.app.announce(change.announce)
@@ -325,7 +326,7 @@ class App:
             self.controller = ScreenController(self, GameScreen(SPECS[game], self.storage, self.tab_id, self.clock,
                                                                 local_day))
             link = {**self.url_settings.pop(game, {}), **link}
-            self.controller.apply(self.controller.screen.apply_link_settings(link) | Change(ALL | {"confirm", "archive"}))
+            self.controller.apply(self.controller.screen.apply_link_settings(link) | Change(EVERY))
         elif link:
             self.controller.apply(self.controller.screen.apply_link_settings(link))
         pending, self.pending_review = self.pending_review, None
@@ -461,11 +462,11 @@ class App:
         if self.controller is not None:
             self.board.reset()  # every translated name on the board is redone
             render.ANALYSIS_DRAWN.clear()
-            self.controller.apply(Change(ALL | {"confirm", "archive"}))
+            self.controller.apply(Change(EVERY))
 
     def orientation_changed(self, _event: Any) -> None:
         if self.controller is not None and self.controller.screen.spec.stands_upright:
-            self.controller.apply(Change(frozenset({"board"})))
+            self.controller.apply(Change(frozenset({Part.BOARD})))
 
     # -- page-wide -------------------------------------------------------------------
     async def show_update_notice(self) -> None:

@@ -11,7 +11,7 @@ from typing import Any, Iterable
 import js
 
 from .dom import BoardView, build, element, found, patch, tr
-from ..model.screen import PAST_PAGE
+from ..model.parts import Part
 from ..model.screen_view import (
     AnalysisView, ClockView, EvalView, HintView, InsightView, MoveEntry, PastGamesView, ReviewView, ScreenView,
     StatView,
@@ -25,48 +25,48 @@ def by_id(name: str) -> Any:
     return js.document.getElementById(name)
 
 
-def render(view: ScreenView, parts: Iterable[str], board: BoardView) -> None:
-    """Draw the named parts of the screen (``screen.ALL`` for all of them)."""
+def render(view: ScreenView, parts: Iterable[Part], board: BoardView) -> None:
+    """Draw the named parts of the screen (``parts.EVERY`` for all of them)."""
     parts = set(parts)
-    if "board" in parts:
+    if Part.BOARD in parts:
         board.render(view.board)
         hint = by_id("hint-text")
         hint.hidden = view.hint is None
         hint.textContent = "" if view.hint is None else tr(view.hint)
-    if "status" in parts or "board" in parts:
+    if Part.STATUS in parts or Part.BOARD in parts:
         render_status(view)
-    if "clock" in parts or "status" in parts:
+    if Part.CLOCK in parts or Part.STATUS in parts:
         render_clock(view.clock)
-    if "result" in parts:
+    if Part.RESULT in parts:
         render_result(view)
-    if "moves" in parts:
+    if Part.MOVES in parts:
         MOVES.render(view.moves)
-    if "review" in parts or "board" in parts:
+    if Part.REVIEW in parts or Part.BOARD in parts:
         render_review(view.review)
-    if "settings" in parts:
+    if Part.SETTINGS in parts:
         render_settings(view)
-    if "toggles" in parts:
+    if Part.TOGGLES in parts:
         render_toggles(view)
-    if "confirm" in parts:
+    if Part.CONFIRM in parts:
         render_confirm(view)
-    if "hint" in parts or "board" in parts:
+    if Part.HINT in parts or Part.BOARD in parts:
         render_engine_hint(view.engine_hint)
-    if "eval" in parts or "board" in parts:
+    if Part.EVAL in parts or Part.BOARD in parts:
         render_eval(view.evaluation)
-    if "analysis" in parts or "review" in parts or "board" in parts:
+    if Part.ANALYSIS in parts or Part.REVIEW in parts or Part.BOARD in parts:
         render_analysis(view.analysis)
 
 
-def render_insight(view: InsightView, parts: Iterable[str]) -> None:
+def render_insight(view: InsightView, parts: Iterable[Part]) -> None:
     """Draw only what an answer of the engine's analysis changed."""
     parts = set(parts)
-    if "moves" in parts:
+    if Part.MOVES in parts:
         MOVES.render(view.moves)
-    if "hint" in parts:
+    if Part.HINT in parts:
         render_engine_hint(view.engine_hint)
-    if "eval" in parts:
+    if Part.EVAL in parts:
         render_eval(view.evaluation)
-    if "analysis" in parts:
+    if Part.ANALYSIS in parts:
         render_analysis(view.analysis)
 
 
@@ -329,7 +329,7 @@ def render_past_games(view: PastGamesView) -> None:
     by_id("archive-clear").hidden = not items
     more = by_id("archive-more")
     more.hidden = view.more == 0
-    more.textContent = tr(Msg("past.more", {"count": min(view.more, PAST_PAGE)}))
+    more.textContent = tr(Msg("past.more", {"count": view.next_page}))
 
 
 def render_clock(view: ClockView | None) -> None:
