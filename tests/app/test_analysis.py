@@ -9,7 +9,9 @@ import json
 import pytest
 
 from app.model.analysis import BLUNDER, MISTAKE, GameAnalysis, Verdict, judge
-from app.model.screen import ANALYSE, EVALUATE, HINT, NOTHING, PAST
+from app.model.change import NOTHING
+from app.model.insight import ANALYSE, EVALUATE, HINT
+from app.model.review import PAST
 from app.model.screen_view import screen_view
 from app.model.session import COMPUTER
 from app.model.storage import MemoryBackend, Storage
@@ -35,11 +37,11 @@ def run_tasks(screen, limit: int = 200, seconds: float | None = None, iterations
     """Answer every task the screen asks for, in order; the kinds asked."""
     kinds = []
     for _ in range(limit):
-        task = screen.engine_task()
+        task = screen.insight.engine_task()
         if task is None:
             return kinds
         kinds.append(task.kind)
-        screen.engine_reply(task, reply_to(task, seconds, iterations))
+        screen.insight.engine_reply(task, reply_to(task, seconds, iterations))
     raise AssertionError("the screen kept asking")
 
 
@@ -115,39 +117,39 @@ def test_a_stored_analysis_is_read_back_and_a_damaged_one_is_started_afresh() ->
 def test_a_hint_marks_a_legal_empty_cell_says_why_and_makes_the_game_assisted(game: str) -> None:
     screen = make(game, opponent=f"{COMPUTER}:beginner", starts="home")
     assert screen_view(screen).engine_hint.button.enabled and not screen.session.assisted
-    assert screen.ask_hint().parts == {"hint"} and screen.session.assisted
+    assert screen.insight.ask_hint().parts == {"hint"} and screen.session.assisted
     view = screen_view(screen)
     assert view.engine_hint.thinking and view.engine_hint.line == Msg("hint.thinking")
-    assert not view.engine_hint.button.enabled and screen.ask_hint() == NOTHING
+    assert not view.engine_hint.button.enabled and screen.insight.ask_hint() == NOTHING
     assert run_tasks(screen) == [HINT]
-    hint = screen.live_hint()
+    hint = screen.insight.live_hint()
     assert hint is not None and screen.session.state.parse_move(hint.move) in screen.session.state.legal_moves()
     view = screen_view(screen)
     assert view.engine_hint.line.key == "hint.engine" and view.engine_hint.line.params["move"] == hint.move
     assert 'data-hint' in str(view.board) and str(view.board).count("data-hint") == 1
     screen.move(hint.move)  # played: the hint belongs to the position before
-    assert screen.live_hint() is None and "data-hint" not in str(screen_view(screen).board)
+    assert screen.insight.live_hint() is None and "data-hint" not in str(screen_view(screen).board)
 
 
 def test_a_hint_that_comes_after_the_player_moved_on_is_not_shown() -> None:
     screen = two_player("hex", size=7, swap=False)
-    screen.ask_hint()
-    task = screen.engine_task()
+    screen.insight.ask_hint()
+    task = screen.insight.engine_task()
     screen.move("d4")  # the player did not wait
-    assert "hint" in screen.engine_reply(task, reply_to(task)).parts
-    assert screen.live_hint() is None and "data-hint" not in str(screen_view(screen).board)
+    assert "hint" in screen.insight.engine_reply(task, reply_to(task)).parts
+    assert screen.insight.live_hint() is None and "data-hint" not in str(screen_view(screen).board)
     assert screen_view(screen).engine_hint.line is None
 
 
 def test_notakto_has_no_hint_action_its_hint_is_the_safe_moves() -> None:
     screen = make("notakto", opponent=f"{COMPUTER}:perfect", starts="home")
-    assert not screen_view(screen).engine_hint.button.shown and screen.ask_hint() == NOTHING
+    assert not screen_view(screen).engine_hint.button.shown and screen.insight.ask_hint() == NOTHING
 
 
 # -- the evaluation bar ---------------------------------------------------------------
 def test_the_evaluation_bar_follows_the_position_on_screen_and_makes_the_game_assisted() -> None:
     screen = two_player("hex", size=7, swap=False)
-    assert not screen_view(screen).evaluation.shown and screen.engine_task() is None
+    assert not screen_view(screen).evaluation.shown and screen.insight.engine_task() is None
     screen.toggle("eval", True)
     assert screen.session.assisted
     assert screen_view(screen).evaluation.percent is None  # asked, not answered
@@ -157,14 +159,14 @@ def test_the_evaluation_bar_follows_the_position_on_screen_and_makes_the_game_as
     screen.move("d4")
     assert run_tasks(screen) == [EVALUATE]
     screen.step(-1)  # back to the start: known already, nothing asked
-    assert screen.engine_task() is None and screen_view(screen).evaluation == start
+    assert screen.insight.engine_task() is None and screen_view(screen).evaluation == start
 
 
 def test_the_evaluation_of_a_finished_game_is_its_result_without_asking() -> None:
     screen = finished_hex_game()
     screen.toggle("eval", True)
     view = screen_view(screen).evaluation
-    assert view.percent == 100 and view.proven and view.label.key == "eval.won" and screen.engine_task() is None
+    assert view.percent == 100 and view.proven and view.label.key == "eval.won" and screen.insight.engine_task() is None
 
 
 def test_notakto_evaluates_exactly_won_or_lost() -> None:
@@ -194,11 +196,11 @@ def test_analysing_a_finished_game_fills_every_position_draws_the_graph_and_keep
     screen = finished_hex_game(storage)
     view = screen_view(screen).analysis
     assert view is not None and view.action == Msg("analysis.start") and view.graph is None
-    assert screen.analyse().parts == {"analysis"}
+    assert screen.insight.analyse().parts == {"analysis"}
     worker.ANALYSTS.clear()  # a fresh analyst and capped playouts: the same marks on any machine
     kinds = run_tasks(screen, seconds=1.0, iterations=1500)
     assert kinds == [ANALYSE] * 13  # 14 positions, the last one is the result, not asked
-    analysis = screen.shown_analysis()
+    analysis = screen.insight.shown_analysis()
     assert analysis.complete and not analysis.running and analysis.verdicts[-1].reason == "over"
     view = screen_view(screen).analysis
     assert view.graph is not None and view.action == Msg("analysis.done") and not view.action_enabled
@@ -209,55 +211,55 @@ def test_analysing_a_finished_game_fills_every_position_draws_the_graph_and_keep
     # Kept with the past game: reopened from the list, nothing is asked again.
     past = make("hex", storage, opponent="two_player", size=7, swap=False)
     past.open_past(screen.session.game_id)
-    assert past.origin == PAST and past.shown_analysis() is not None and past.shown_analysis().complete
-    assert past.engine_task() is None
+    assert past.origin == PAST and past.insight.shown_analysis() is not None and past.insight.shown_analysis().complete
+    assert past.insight.engine_task() is None
 
 
 def test_an_analysis_stopped_midway_resumes_after_a_reload_and_never_fills_another_game() -> None:
     storage = Storage(MemoryBackend())
     screen = finished_hex_game(storage)
-    screen.analyse()
+    screen.insight.analyse()
     for _ in range(3):
-        task = screen.engine_task()
-        screen.engine_reply(task, reply_to(task))
-    late = screen.engine_task()
+        task = screen.insight.engine_task()
+        screen.insight.engine_reply(task, reply_to(task))
+    late = screen.insight.engine_task()
     assert late.kind == ANALYSE and late.ply == 3
-    assert screen.cancel_analysis().parts == {"analysis"}
-    screen.engine_reply(late, reply_to(late))  # the answer in flight is still this game's: kept
-    assert screen.engine_task() is None  # stopped: nothing more is asked
+    assert screen.insight.cancel_analysis().parts == {"analysis"}
+    screen.insight.engine_reply(late, reply_to(late))  # the answer in flight is still this game's: kept
+    assert screen.insight.engine_task() is None  # stopped: nothing more is asked
     # "Reload": a new screen on the same storage, the finished game in its slot.
     again = make("hex", storage, opponent="two_player", size=7, swap=False)
-    analysis = again.shown_analysis()
+    analysis = again.insight.shown_analysis()
     assert analysis is not None and analysis.done == 5 and not analysis.running
     view = screen_view(again).analysis
     assert view.action == Msg("analysis.resume") and view.progress == Msg("analysis.progress", {"done": 5, "count": 14})
-    again.analyse()
-    first = again.engine_task()
+    again.insight.analyse()
+    first = again.insight.engine_task()
     assert first.ply == 4
     # The player starts a new game while that position is out: its answer
     # goes to the finished game's analysis, not to the new game.
     again.new_game()
-    assert not again.can_analyse() and again.shown_analysis() is None
-    again.engine_reply(first, reply_to(first))
-    assert again.engine_task() is None
+    assert not again.insight.can_analyse() and again.insight.shown_analysis() is None
+    again.insight.engine_reply(first, reply_to(first))
+    assert again.insight.engine_task() is None
     past = make("hex", storage, opponent="two_player", size=7, swap=False)
     past.open_past(screen.session.game_id)
-    assert past.shown_analysis().done == 6
+    assert past.insight.shown_analysis().done == 6
 
 
 def test_the_better_move_of_a_marked_move_is_one_click_away() -> None:
     screen = finished_hex_game()
-    screen.analyse()
+    screen.insight.analyse()
     run_tasks(screen)
     entries = [entry for entry in screen_view(screen).moves if entry.better]
     assert entries
     entry = entries[0]
     screen.show_better(entry.ply)
-    assert screen.shown_ply() == entry.ply - 1 and screen.marked_move() == entry.better
+    assert screen.shown_ply() == entry.ply - 1 and screen.insight.marked_move() == entry.better
     view = screen_view(screen)
     assert view.engine_hint.line.key == "hint.better" and str(view.board).count("data-hint") == 1
     screen.step(+1)
-    assert screen.marked_move() is None
+    assert screen.insight.marked_move() is None
 
 
 def test_the_worker_values_the_move_played_by_the_same_search() -> None:
@@ -278,26 +280,26 @@ def test_the_worker_values_the_move_played_by_the_same_search() -> None:
 def test_the_unfinished_game_being_played_cannot_be_analysed() -> None:
     screen = two_player("hex", size=7, swap=False)
     screen.move("d4")
-    assert screen_view(screen).analysis is None and screen.analyse() == NOTHING
+    assert screen_view(screen).analysis is None and screen.insight.analyse() == NOTHING
 
 
 def test_a_reply_that_is_not_a_verdict_stops_the_analysis_and_says_so() -> None:
     screen = finished_hex_game()
-    screen.analyse()
-    task = screen.engine_task()
-    screen.engine_reply(task, {"error": "ValueError: nonsense"})
+    screen.insight.analyse()
+    task = screen.insight.engine_task()
+    screen.insight.engine_reply(task, {"error": "ValueError: nonsense"})
     view = screen_view(screen).analysis
     assert view.failed and not view.running and view.action == Msg("analysis.resume")
-    assert screen.engine_task() is None
+    assert screen.insight.engine_task() is None
 
 
 def test_a_hint_to_swap_marks_the_swap_and_no_cell() -> None:
     screen = two_player("hex", size=7, swap=True)
     screen.move("d4")  # the centre: worth taking
-    screen.ask_hint()
-    task = screen.engine_task()
-    screen.engine_reply(task, reply_to(task, seconds=4, iterations=3000))
+    screen.insight.ask_hint()
+    task = screen.insight.engine_task()
+    screen.insight.engine_reply(task, reply_to(task, seconds=4, iterations=3000))
     view = screen_view(screen).engine_hint
-    assert screen.live_hint().move == "swap" and view.swap
+    assert screen.insight.live_hint().move == "swap" and view.swap
     assert view.line.params["move"] == Msg("hint.swap") and view.line.params["why"] == Msg("why.swap")
     assert "data-hint" not in str(screen_view(screen).board)

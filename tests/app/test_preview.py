@@ -11,7 +11,8 @@ import pytest
 
 from app.model.games import SPECS
 from app.model.saves import board_preview, preview_name, slot_name
-from app.model.screen import GameScreen, settings_name
+from app.model.keep import settings_name
+from app.model.screen import GameScreen, open_screen
 from app.model.session import COMPUTER, TWO_PLAYER, GameSession, who
 from app.model.storage import PREFIX, MemoryBackend, Storage
 
@@ -26,7 +27,7 @@ class Clock:
 
 def make(game: str, storage: Storage, **settings: object) -> GameScreen:
     storage.write(settings_name(game), settings)
-    return GameScreen(SPECS[game], storage, "tab-a", Clock(), lambda: "2026-12-01", random.Random(1))
+    return open_screen(SPECS[game], storage, "tab-a", Clock(), lambda: "2026-12-01", random.Random(1))
 
 
 def stored_preview(backend: MemoryBackend, game: str) -> dict | None:
@@ -85,7 +86,7 @@ def test_resigning_or_finishing_removes_the_preview_and_a_reload_keeps_it() -> N
     assert stored_preview(backend, "y")["cells"][4 * 5 // 2 + 4] == "0"  # row 5, fifth cell
     # A reload: a new screen from the same storage keeps the game and its preview.
     before = stored_preview(backend, "y")
-    again = GameScreen(SPECS["y"], Storage(backend), "tab-b", Clock(), lambda: "2026-12-01", random.Random(2))
+    again = open_screen(SPECS["y"], Storage(backend), "tab-b", Clock(), lambda: "2026-12-01", random.Random(2))
     assert again.session.state.moves == screen.session.state.moves
     assert stored_preview(backend, "y") == before
     again.resign()
@@ -147,7 +148,7 @@ def test_the_preview_stays_in_step_with_the_slot_through_any_commands(game: str)
             state = session.state
             screen.move(state.move_to_text(rng.choice(state.legal_moves())))
         elif command == "answer" and screen.computer_request() is not None:
-            request = screen.waiting
+            request = screen.takeover.waiting
             screen.computer_answer(request, request.state.move_to_text(rng.choice(request.state.legal_moves())))
         elif command == "undo":
             screen.undo()
@@ -158,7 +159,7 @@ def test_the_preview_stays_in_step_with_the_slot_through_any_commands(game: str)
             screen.resign()
             screen.answer(True)
         elif command == "reload":
-            screen = GameScreen(SPECS[game], Storage(backend), "tab-a", Clock(), lambda: "2026-12-01",
+            screen = open_screen(SPECS[game], Storage(backend), "tab-a", Clock(), lambda: "2026-12-01",
                                 random.Random(rng.random()))
         assert stored_preview(backend, game) == expected_from_slot(backend, game), command
 
@@ -167,14 +168,14 @@ def test_opening_a_saved_game_without_a_preview_writes_one() -> None:
     backend = MemoryBackend()
     make("y", Storage(backend), opponent=TWO_PLAYER, swap=False).move("c5")
     backend.removeItem(PREFIX + preview_name("y"))  # as a save from before the previews
-    GameScreen(SPECS["y"], Storage(backend), "tab-b", Clock(), lambda: "2026-12-01", random.Random(2))
+    open_screen(SPECS["y"], Storage(backend), "tab-b", Clock(), lambda: "2026-12-01", random.Random(2))
     assert stored_preview(backend, "y") == expected_from_slot(backend, "y") and stored_preview(backend, "y")["moves"] == 1
 
 
 def test_a_conflicting_save_leaves_the_other_tabs_preview() -> None:
     backend = MemoryBackend()
     a = make("hex", Storage(backend), opponent=TWO_PLAYER, swap=False)
-    b = GameScreen(SPECS["hex"], Storage(backend), "tab-b", Clock(), lambda: "2026-12-01", random.Random(2))
+    b = open_screen(SPECS["hex"], Storage(backend), "tab-b", Clock(), lambda: "2026-12-01", random.Random(2))
     a.move("a1")
     assert b.move("b2").conflict  # b has not seen a's game: nothing written
     assert stored_preview(backend, "hex")["cells"][0] == "0" and stored_preview(backend, "hex")["moves"] == 1

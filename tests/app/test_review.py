@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 
 from app.model.parts import ALL
-from app.model.screen import LINK, LIVE, NOTHING
+from app.model.change import NOTHING
+from app.model.review import LINK, LIVE
 from app.model.screen_view import screen_view
 from app.model.session import COMPUTER, TWO_PLAYER, GameSession, Mode
 from app.model.words import Msg
@@ -83,7 +84,7 @@ def test_a_held_answer_for_another_position_is_dropped() -> None:
     screen.step(-1)
     screen.computer_answer(request, "e4")
     screen.start_new()  # a new game meanwhile: the answer belongs to the old one
-    assert screen.back_to_live() == NOTHING and screen.held is None
+    assert screen.back_to_live() == NOTHING and screen.takeover.held is None
 
 
 def test_the_clock_keeps_running_while_looking_back_and_the_timeout_waits() -> None:
@@ -102,7 +103,7 @@ def test_a_reviewed_game_opens_at_its_end_and_the_game_being_played_is_untouched
     screen = two_player("y", size=7)
     screen.move("a1")
     state = played(STATES["y"].from_settings({"size": 7}), ["c5", "b4", "a3"])
-    change = screen.review(GameSession(state, Mode(TWO_PLAYER, "", FIRST)), LINK)
+    change = screen.open_review(GameSession(state, Mode(TWO_PLAYER, "", FIRST)), LINK)
     assert change.parts >= {"board", "moves", "review", "confirm"}
     view = screen_view(screen)
     assert view.status == Msg("status.review.link") and view.review.origin == LINK
@@ -120,7 +121,7 @@ def test_continue_from_here_against_the_computer_asks_before_ending_a_game() -> 
     screen.move("a1")
     answer(screen)
     state = played(STATES["hex"].from_settings({"size": 9, "swap": False}), ["e5", "d6", "c7"])
-    screen.review(GameSession(state, Mode(TWO_PLAYER, "", FIRST)), LINK)
+    screen.open_review(GameSession(state, Mode(TWO_PLAYER, "", FIRST)), LINK)
     screen.step(-1)
     change = screen.continue_here(COMPUTER)
     assert change.parts == {"confirm"} and screen.confirm.question == Msg("confirm.continue_loss")
@@ -132,13 +133,13 @@ def test_continue_from_here_against_the_computer_asks_before_ending_a_game() -> 
     assert screen.interactive()  # black to move: the player
     screen.move("e6")
     assert screen.computer_request() is not None
-    assert screen.slot.load()["game"]["state"]["moves"] == ["e5", "d6", "e6"]
+    assert screen.play.store.slot.load()["game"]["state"]["moves"] == ["e5", "d6", "e6"]
 
 
 def test_continue_as_two_players_with_nothing_to_lose_needs_no_question() -> None:
     screen = two_player("uttt")
     state = played(STATES["uttt"].from_settings({}), ["e5", "e4", "e2"])
-    screen.review(GameSession(state, Mode(TWO_PLAYER, "", FIRST)), LINK)
+    screen.open_review(GameSession(state, Mode(TWO_PLAYER, "", FIRST)), LINK)
     screen.continue_here(TWO_PLAYER)
     assert screen.session.mode == Mode(TWO_PLAYER, "", SECOND) and screen.session.state.move_texts() == ["e5", "e4", "e2"]
     assert screen.confirm is None and screen.interactive()
@@ -150,7 +151,7 @@ def test_no_continuing_from_a_finished_position() -> None:
     rng = random.Random(2)
     while not state.is_over():
         state.push(rng.choice(state.legal_moves()))
-    screen.review(GameSession(state, Mode(TWO_PLAYER, "", FIRST)), LINK)
+    screen.open_review(GameSession(state, Mode(TWO_PLAYER, "", FIRST)), LINK)
     assert not screen_view(screen).review.continue_here.shown and screen.continue_here(TWO_PLAYER) == NOTHING
     assert screen_view(screen).result is not None  # its result, at its end
     screen.step(-1)
@@ -160,8 +161,8 @@ def test_no_continuing_from_a_finished_position() -> None:
 
 
 def test_a_finished_game_joins_the_past_games_which_open_for_review_and_delete() -> None:
-    from app.model.screen import PAST
-    from app.model.screen_view import past_games
+    from app.model.review import PAST
+    from app.model.review_view import past_games
 
     clock = Clock()
     screen = make("hex", clock=clock, opponent=TWO_PLAYER, size=7, swap=False)
@@ -193,8 +194,8 @@ def test_a_finished_game_joins_the_past_games_which_open_for_review_and_delete()
 
 
 def test_the_past_games_list_shows_a_page_at_a_time() -> None:
-    from app.model.screen import PAST_PAGE
-    from app.model.screen_view import past_games
+    from app.model.review import PAST_PAGE
+    from app.model.review_view import past_games
 
     clock = Clock()
     screen = make("notakto", clock=clock, opponent=TWO_PLAYER, boards=1)
@@ -208,28 +209,28 @@ def test_the_past_games_list_shows_a_page_at_a_time() -> None:
     view = past_games(screen)
     assert len(view.rows) == PAST_PAGE and view.more == 3
     assert [row.ended_ms for row in view.rows] == sorted((row.ended_ms for row in view.rows), reverse=True)
-    assert screen.list_more_past().parts == {"archive"}
+    assert screen.review.list_more_past().parts == {"archive"}
     assert len(past_games(screen).rows) == PAST_PAGE + 3 and past_games(screen).more == 0
 
 
 def test_the_shown_game_goes_out_as_a_link_and_as_text_and_comes_back_the_same() -> None:
     from app.model import transfer
-    from app.model.screen import IMPORT
+    from app.model.review import IMPORT
 
     screen = two_player("y", size=9, swap=True)
     for text in ("c5", "swap", "e5"):
         screen.move(text)
     screen.resign()
     screen.answer(True)  # the player to move, the second, resigns
-    payload, text = screen.share_payload(), screen.export_text()
+    payload, text = screen.review.share_payload(), screen.review.export_text()
     friend = two_player("y")
     shared = transfer.read_share("y", payload)
     assert friend.open_transferred(shared, LINK).parts >= {"board", "moves"}
     assert friend.shown.state.move_texts() == ["c5", "swap", "e5"] and friend.shown.resigned == SECOND
     view = screen_view(friend)
     assert view.result.reason.key == "reason.resignation.player" and view.result.winner == FIRST
-    assert friend.share_payload() == payload and friend.export_text() == text
+    assert friend.review.share_payload() == payload and friend.review.export_text() == text
     assert friend.open_transferred(transfer.import_text(text), IMPORT).parts and friend.origin == IMPORT
-    assert friend.export_text() == text
+    assert friend.review.export_text() == text
     assert friend.open_transferred(transfer.import_text(text), LINK) and two_player("hex").open_transferred(shared, LINK) == NOTHING
     assert friend.session.state.moves == []  # the friend's own game, untouched

@@ -11,8 +11,11 @@ import pytest
 
 from app.model.games import SPECS
 from app.model.parts import ALL
-from app.model.screen import NOTHING, GameScreen, settings_name
-from app.model.screen_view import screen_view, stats_rows
+from app.model.change import NOTHING
+from app.model.keep import settings_name
+from app.model.play_view import stats_rows
+from app.model.screen import GameScreen, open_screen
+from app.model.screen_view import screen_view
 from app.model.session import COMPUTER, TWO_PLAYER
 from app.model.storage import MemoryBackend, Storage
 from app.model.words import Msg
@@ -31,7 +34,7 @@ def make(game: str, storage: Storage | None = None, clock: Clock | None = None, 
     storage = storage or Storage(MemoryBackend())
     if settings:
         storage.write(settings_name(game), settings)
-    return GameScreen(SPECS[game], storage, tab, clock or Clock(), lambda: "2026-12-01", random.Random(1))
+    return open_screen(SPECS[game], storage, tab, clock or Clock(), lambda: "2026-12-01", random.Random(1))
 
 
 def two_player(game: str, **settings: object) -> GameScreen:
@@ -161,7 +164,7 @@ def test_game_over_by_the_rules_shows_the_result_and_records_it(game: str, reaso
     rows = {row.name: row for row in stats_rows(screen)}
     assert rows["games"].value == 1 and rows["games"].kind == "number"
     # The finished game stays, across a reload too, and is counted once.
-    again = GameScreen(SPECS[game], screen.storage, "tab-b", Clock(), lambda: "2026-12-01", random.Random(1))
+    again = open_screen(SPECS[game], screen.play.store.storage, "tab-b", Clock(), lambda: "2026-12-01", random.Random(1))
     assert again.session.game_id == screen.session.game_id and again.session.is_over()
     assert screen_view(again).result == view.result and again.computer_request() is None
     assert {row.name: row for row in stats_rows(again)}["games"].value == 1
@@ -266,7 +269,7 @@ def test_a_setting_changed_during_a_game_waits_for_the_next_one() -> None:
     assert next(s for s in view.settings if s.name == "boards").selected == "1"
     # The pending setting survives leaving the screen (a new model from storage).
     again = make("notakto", storage)
-    assert again.pending == {"boards": 1} and screen_view(again).settings_pending
+    assert again.play.pending == {"boards": 1} and screen_view(again).settings_pending
     again.resign()
     again.answer(True)
     again.start_new()
@@ -276,14 +279,14 @@ def test_a_setting_changed_during_a_game_waits_for_the_next_one() -> None:
     answer(again)
     again.change_setting("boards", 2)
     again.change_setting("boards", 1)
-    assert not again.pending
+    assert not again.play.pending
 
 
 def test_a_setting_changed_before_anyone_moved_restarts_the_game_at_once() -> None:
     screen = make("hex", opponent=f"{COMPUTER}:master", starts="home")
     game_id = screen.session.game_id
     assert screen.change_setting("size", 7).parts == ALL
-    assert screen.session.state.size == 7 and screen.session.game_id != game_id and not screen.pending
+    assert screen.session.state.size == 7 and screen.session.game_id != game_id and not screen.play.pending
     assert screen.change_setting("size", 8) == NOTHING  # not an offered value
 
 
@@ -316,34 +319,34 @@ def test_the_clock_counts_down_and_the_computer_moves_for_a_player_out_of_time()
 
 def test_the_computer_plays_for_a_seat_handed_over_and_gives_it_back() -> None:
     screen = two_player("notakto", boards=2)
-    screen.set_takeover(0, True)
+    screen.takeover.hand_over(0, True)
     view = screen_view(screen)
     assert next(t for t in view.toggles if t.name == "takeover-0").checked
     assert view.status == Msg("status.computer_plays_for.player", {"player": Msg("player.numbered", {"number": 1})})
     request = screen.computer_request()
     assert request.level == SPECS["notakto"].levels[-1]
-    screen.set_takeover(0, False)
+    screen.takeover.hand_over(0, False)
     assert screen.computer_answer(request, "1a1").parts == ALL  # handed back meanwhile: dropped
     assert screen.session.state.moves == []
     # Against the computer only the player's own seat can be handed over.
     against = make("notakto", opponent=f"{COMPUTER}:perfect", starts="home")
     assert [t.name for t in screen_view(against).toggles] == ["hints", "coordinates", "confirm", "eval", "sound", "takeover-0"]
-    assert against.set_takeover(1, True) == NOTHING
+    assert against.takeover.hand_over(1, True) == NOTHING
 
 
 def test_hints_mark_safe_moves_and_make_the_game_assisted() -> None:
     screen = make("notakto", opponent=f"{COMPUTER}:perfect", starts="home", boards=1)
     assert screen_view(screen).hint is None
-    screen.set_display("hints", True)
+    screen.play.set_display("hints", True)
     view = screen_view(screen)
     assert screen.session.assisted and view.hint == Msg("hint.some", {"count": 1})  # only the centre is safe
     assert next(t for t in view.toggles if t.name == "hints").checked
-    assert screen.set_display("boards", True) == NOTHING  # not a display setting
+    assert screen.play.set_display("boards", True) == NOTHING  # not a display setting
 
 
 def test_coordinates_are_a_display_setting_of_the_connection_games() -> None:
     screen = make("y")
-    screen.set_display("coordinates", True)
+    screen.play.set_display("coordinates", True)
     assert any(child[0] == "text" for child in screen_view(screen).board[2])
 
 

@@ -10,7 +10,8 @@ import random
 import pytest
 
 from app.model.games import SPECS
-from app.model.screen import GameScreen, settings_name
+from app.model.keep import settings_name
+from app.model.screen import GameScreen, open_screen
 from app.model.screen_view import screen_view
 from app.model.session import COMPUTER, TWO_PLAYER
 from app.model.storage import MemoryBackend, Storage
@@ -21,7 +22,7 @@ def make(game: str, storage: Storage | None = None, **settings: object) -> GameS
     storage = storage or Storage(MemoryBackend())
     if settings:
         storage.write(settings_name(game), settings)
-    return GameScreen(SPECS[game], storage, "tab-a", lambda: 1_000_000.0, lambda: "2026-12-01", random.Random(1))
+    return open_screen(SPECS[game], storage, "tab-a", lambda: 1_000_000.0, lambda: "2026-12-01", random.Random(1))
 
 
 def answer(screen: GameScreen, move: str):
@@ -62,7 +63,7 @@ def test_no_sound_for_a_redraw_a_step_through_the_game_a_refused_move_or_a_resto
     assert screen.move("e5").sounds == ()  # taken: nothing happens
     steps = [screen.step(-1), screen.step_first(), screen.step(+1), screen.step_last()]
     assert all(change.sounds == () for change in steps) and not screen.reviewing
-    assert screen.set_display("coordinates", False).sounds == ()
+    assert screen.play.set_display("coordinates", False).sounds == ()
     assert screen.undo().sounds == ()
     again = make("y", storage)  # the page reloaded: the saved game is back, silently
     assert again.session.state.move_texts() == screen.session.state.move_texts()
@@ -82,14 +83,14 @@ def test_the_sound_is_off_by_default_one_switch_for_every_game_and_remembered() 
     storage = Storage(MemoryBackend())
     screen = make("uttt", storage)
     toggle = next(t for t in screen_view(screen).toggles if t.name == "sound")
-    assert not screen.sound and not toggle.checked and toggle.label == Msg("settings.sound")
+    assert not screen.play.sound and not toggle.checked and toggle.label == Msg("settings.sound")
     change = screen.toggle("sound", True)
     assert "toggles" in change.parts and change.sounds == ()
     assert next(t for t in screen_view(screen).toggles if t.name == "sound").checked
     other = make("hex", storage)  # another game, the same setting
-    assert other.sound and next(t for t in screen_view(other).toggles if t.name == "sound").checked
+    assert other.play.sound and next(t for t in screen_view(other).toggles if t.name == "sound").checked
     other.toggle("sound", False)
-    assert not make("notakto", storage).sound
+    assert not make("notakto", storage).play.sound
 
 
 # -- red and blue ------------------------------------------------------------------------

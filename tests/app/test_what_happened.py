@@ -82,7 +82,7 @@ def test_at_the_end_the_status_says_who_won_and_the_line_under_it_why() -> None:
 
 
 def test_a_game_the_computer_played_for_you_at_any_point_adds_no_win() -> None:
-    from app.model.screen_view import stats_rows
+    from app.model.play_view import stats_rows
 
     screen = make("notakto", opponent=f"{COMPUTER}:beginner", starts="home", boards=1)
     screen.toggle("takeover-0", True)

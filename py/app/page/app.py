@@ -24,8 +24,16 @@ from . import touch
 from .dom import found, on, tr
 from ..model.games import SPECS
 from ..model.parts import EVERY, INSIGHT_VIEW, Part
-from ..model.screen import LINK, NOTHING, SOUND_SETTING, Change, ComputerRequest, EngineTask, GameScreen
-from ..model.screen_view import clock, insight_view, past_games, screen_view, stats_rows
+from ..model.change import NOTHING, Change
+from ..model.clock import clock_view
+from ..model.insight import EngineTask
+from ..model.keep import SOUND_SETTING
+from ..model.play_view import stats_rows
+from ..model.review import LINK
+from ..model.review_view import past_games
+from ..model.screen import GameScreen, open_screen
+from ..model.screen_view import insight_view, screen_view
+from ..model.takeover import ComputerRequest
 from ..model.session import new_id
 from ..model.storage import Storage
 from ..model.words import Msg
@@ -134,7 +142,7 @@ class ScreenController:
         request = self.screen.computer_request()
         parts = change.parts | (frozenset({Part.STATUS, Part.BOARD}) if request is not None else frozenset())
         if parts == {Part.CLOCK}:
-            render.render_clock(clock(self.screen.session))  # a tick: not the whole view four times a second
+            render.render_clock(clock_view(self.screen.session))  # a tick: not the whole view four times a second
         elif parts and parts <= INSIGHT_VIEW:  # an answer of the analysis: not the board, not the settings
             render.render_insight(insight_view(self.screen), parts)
         elif parts:
@@ -147,7 +155,7 @@ class ScreenController:
             render.render_past_games(past_games(self.screen))
         if change.announce is not None:
             self.app.announce(change.announce)
-        if change.sounds and self.screen.sound:
+        if change.sounds and self.screen.play.sound:
             for sound in change.sounds:
                 shell.playSound(sound)
         if change.finished is not None:
@@ -165,7 +173,7 @@ class ScreenController:
         self.app.show_storage_notices()
         if request is not None:
             asyncio.ensure_future(dom.guard(self.think(request)))
-        task = self.screen.engine_task()
+        task = self.screen.insight.engine_task()
         if task is not None:
             asyncio.ensure_future(dom.guard(self.consult(task)))
 
@@ -178,15 +186,15 @@ class ScreenController:
             reply = await self.app.engine.analyse(task.state, task.seconds, task.seed, task.played)
         except Exception:
             if not self.closed:
-                self.apply(self.screen.engine_failed(task))
+                self.apply(self.screen.insight.engine_failed(task))
             raise
         if not self.closed:
-            self.apply(self.screen.engine_reply(task, reply))
+            self.apply(self.screen.insight.engine_reply(task, reply))
 
     async def think(self, request: ComputerRequest) -> None:
         if not js.window.matchMedia("(prefers-reduced-motion: reduce)").matches:
             await asyncio.sleep(COMPUTER_PAUSE_S)
-        if self.closed or request is not self.screen.waiting:
+        if self.closed or request is not self.screen.takeover.waiting:
             return  # the screen was left, or its game changed during the pause
         try:
             move = await self.app.engine.choose_move(request.state, request.level, request.seed)
@@ -287,14 +295,14 @@ class App:
         on(by_id("board-area"), "keydown", self.review_key)
         for host in ("review", "move-list", "archive"):
             on(by_id(host), "click", self.button_click)
-        on(by_id("hint"), "click", self.command(lambda screen: screen.ask_hint()))
-        on(by_id("analyse"), "click", self.command(lambda screen: screen.analyse()))
-        on(by_id("analysis-cancel"), "click", self.command(lambda screen: screen.cancel_analysis()))
+        on(by_id("hint"), "click", self.command(lambda screen: screen.insight.ask_hint()))
+        on(by_id("analyse"), "click", self.command(lambda screen: screen.insight.analyse()))
+        on(by_id("analysis-cancel"), "click", self.command(lambda screen: screen.insight.cancel_analysis()))
         on(by_id("analysis-budget"), "change",
-           lambda event: self.command(lambda screen: screen.set_budget(str(event.target.value)))(event))
+           lambda event: self.command(lambda screen: screen.insight.set_budget(str(event.target.value)))(event))
         on(by_id("analysis-graph-host"), "click", self.graph_click)
         on(by_id("archive-clear"), "click", self.command(lambda screen: screen.delete_all_past()))
-        on(by_id("archive-more"), "click", self.command(lambda screen: screen.list_more_past()))
+        on(by_id("archive-more"), "click", self.command(lambda screen: screen.review.list_more_past()))
         on(js.window, "storage", self.storage_event)
         on(self.portrait, "change", self.orientation_changed)
         shell.onRoute(create_proxy(dom.guarded(self.route)))
@@ -323,7 +331,7 @@ class App:
             self.close_screen()
             if game is None:
                 return
-            self.controller = ScreenController(self, GameScreen(SPECS[game], self.storage, self.tab_id, self.clock,
+            self.controller = ScreenController(self, open_screen(SPECS[game], self.storage, self.tab_id, self.clock,
                                                                 local_day))
             link = {**self.url_settings.pop(game, {}), **link}
             self.controller.apply(self.controller.screen.apply_link_settings(link) | Change(EVERY))

@@ -17,7 +17,7 @@ from . import dom
 from ..model import embed, transfer
 from .dom import on, tr
 from .host import DialogHost
-from ..model.screen import IMPORT
+from ..model.review import IMPORT
 from ..model.words import Msg
 
 shell = js.window.appShell
@@ -83,7 +83,7 @@ class EmbedDialog(Dialog):
         super().__init__(host, "embed", "embed-code")
 
     def fill(self, screen: Any) -> None:
-        params = embed.params_from_settings(screen.spec, screen.next_settings())
+        params = embed.params_from_settings(screen.spec, screen.play.next_settings())
         url = embed.embed_url(page_url(), screen.game, params, str(shell.lang))
         title = f"{tr(Msg(f'games.{screen.game}.name'))} · {tr(Msg('app.name'))}"
         self.field.value = embed.iframe_code(url, title)
@@ -96,7 +96,7 @@ class ShareDialog(Dialog):
         super().__init__(host, "share", "share-link")
 
     def fill(self, screen: Any) -> None:
-        self.field.value = page_url() + transfer.share_fragment(screen.game, screen.share_payload())
+        self.field.value = page_url() + transfer.share_fragment(screen.game, screen.review.share_payload())
 
 
 class ExportDialog(Dialog):
@@ -108,7 +108,7 @@ class ExportDialog(Dialog):
         self.url: str | None = None
 
     def fill(self, screen: Any) -> None:
-        text = screen.export_text()
+        text = screen.review.export_text()
         self.field.value = text
         if self.url is not None:
             js.URL.revokeObjectURL(self.url)
