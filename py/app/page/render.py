@@ -12,10 +12,11 @@ import js
 
 from .dom import BoardView, build, element, found, patch, tr
 from ..model.parts import Part
-from ..model.screen_view import (
-    AnalysisView, ClockView, EvalView, HintView, InsightView, MoveEntry, PastGamesView, ReviewView, ScreenView,
-    StatView,
-)
+from ..model.clock import ClockView
+from ..model.insight_view import AnalysisView, EvalView, HintView
+from ..model.play_view import StatView
+from ..model.review_view import MoveEntry, PastGamesView, ReviewView
+from ..model.screen_view import InsightView, ScreenView
 from ..model.words import Msg
 
 shell = js.window.appShell
