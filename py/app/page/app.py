@@ -1,7 +1,8 @@
-"""The browser layer: one router that builds and takes down game screens,
-the AI worker, notices and the embed dialog. It decides nothing about a
-game: ``screen.GameScreen`` (pure, unit-tested) takes the player's commands
-and ``screen_view`` says what to show; ``render`` draws it. Every event is
+"""The page: one router that builds and takes down game screens (each with
+its controller, controller.py), the AI worker, notices and the dialogs. It
+decides nothing about a game: ``model.screen.GameScreen`` (pure,
+unit-tested) takes the player's commands and ``model.screen_view`` says
+what to show; ``render`` draws it. Every event is
 delegated from an element that lives as long as the page, so a screen
 leaves no listener behind, and every answer that comes later (the worker, a
 timer) is dropped once its screen is gone.
@@ -10,8 +11,6 @@ timer) is dropped once its screen is gone.
 from __future__ import annotations
 
 import asyncio
-import datetime
-import json
 from typing import Any, Callable
 
 import js
@@ -19,34 +18,26 @@ from pyodide.ffi import create_proxy
 
 from . import dialogs, dom, render
 from ..model import archive, embed, transfer
+from .controller import ScreenController
 from .engine import Engine
+from .notices import Notices
 from . import touch
 from .dom import found, on, tr
 from ..model.games import SPECS
-from ..model.parts import EVERY, INSIGHT_VIEW, Part
+from ..model.parts import EVERY, Part
 from ..model.change import NOTHING, Change
-from ..model.clock import clock_view
-from ..model.insight import EngineTask
 from ..model.keep import SOUND_SETTING
-from ..model.play_view import stats_rows
 from ..model.review import LINK
-from ..model.review_view import past_games
-from ..model.screen import GameScreen, open_screen
-from ..model.screen_view import insight_view, screen_view
-from ..model.takeover import ComputerRequest
+from ..model.screen import GameScreen
 from ..model.session import new_id
 from ..model.storage import Storage
 from ..model.words import Msg
 
 shell = js.window.appShell
-# A short pause before the computer answers, so the player sees their own
-# move land first (none when the player asked for reduced motion).
-COMPUTER_PAUSE_S = 0.35
 # A phone held upright (and any window as narrow and tall): Hex's rhombus
 # then stands upright (views.hex_geometry), its cells larger than drawn
 # wide (31 px instead of 23 for 11 x 11 on a 390 x 844 screen).
 PORTRAIT_QUERY = "(orientation: portrait) and (max-width: 37.5em)"
-TICK_MS = 250  # the move clock's countdown
 # The review's steps, by button (data-step) and by key in the board area.
 STEPS: dict[str, Callable[[GameScreen], Change]] = {
     "first": lambda screen: screen.step_first(), "prev": lambda screen: screen.step(-1),
@@ -64,149 +55,6 @@ BUTTON_COMMANDS: dict[str, Callable[[GameScreen, str], Change]] = {
     "data-delete": lambda screen, game_id: screen.delete_past(game_id),
     "data-better": lambda screen, ply: screen.show_better(int(ply)) if ply.isdigit() else NOTHING,
 }
-
-
-def local_day() -> str:
-    return datetime.date.fromtimestamp(js.Date.now() / 1000).isoformat()
-
-
-class Notices:
-    """The bar of messages above the page: storage trouble, a game changed
-    in another tab. Each is shown once and can be dismissed; its buttons'
-    clicks are delegated from the bar."""
-
-    def __init__(self) -> None:
-        self.host = js.document.getElementById("notices")
-        self.shown: dict[str, tuple[Any, Msg, list[Callable[[], None]]]] = {}
-        on(self.host, "click", self.clicked)
-
-    def show(self, notice_id: str, message: Msg, actions: list[tuple[Msg, Callable[[], None]]] = ()) -> None:
-        self.dismiss(notice_id)
-        box = dom.element("div", {"class": "notice", "role": "status", "data-testid": f"notice-{notice_id}"})
-        box.append(dom.element("p", {}, tr(message)))
-        callbacks = [action for _, action in actions] + [lambda: None]
-        for index, (label, _) in enumerate(list(actions) + [(Msg("notice.dismiss"), None)]):
-            box.append(dom.element("button", {"type": "button", "data-notice": notice_id, "data-action": index}, tr(label)))
-        self.host.append(box)
-        self.shown[notice_id] = (box, message, callbacks)
-
-    def clicked(self, event: Any) -> None:
-        button = event.target.closest("[data-notice]")
-        if not found(button):
-            return
-        notice_id = str(button.dataset.notice)
-        shown = self.shown.get(notice_id)
-        if shown is None:
-            return
-        self.dismiss(notice_id)
-        shown[2][int(button.dataset.action)]()
-
-    def dismiss(self, notice_id: str) -> None:
-        shown = self.shown.pop(notice_id, None)
-        if shown:
-            shown[0].remove()
-
-    def translate(self) -> None:
-        for box, message, _ in self.shown.values():
-            box.querySelector("p").textContent = tr(message)
-
-
-class ScreenController:
-    """One open game screen: its model, the clock's timer and the engine
-    request it waits for. ``close`` stops the timer and marks it closed, so
-    an answer that arrives afterwards is dropped, never drawn."""
-
-    def __init__(self, app: App, screen: GameScreen) -> None:
-        self.app = app
-        self.screen = screen
-        self.closed = False
-        self.timer = dom.Interval(lambda: self.apply(self.screen.tick()), TICK_MS)
-
-    def position(self) -> tuple[int, int]:
-        """The position on screen, for a mark a first tap left on a cell."""
-        return id(self.screen.shown), self.screen.shown_ply()
-
-    @property
-    def conflict_notice(self) -> str:
-        return f"conflict-{self.screen.game}"
-
-    def view(self) -> Any:
-        return screen_view(self.screen, tall=bool(self.app.portrait.matches))
-
-    def apply(self, change: Change) -> None:
-        """Draw what a command changed and do what it asks of the page; if
-        the computer is now to move, ask it."""
-        if self.closed or change == NOTHING:
-            return
-        # Asked before drawing, so that one draw shows "thinking" too.
-        request = self.screen.computer_request()
-        parts = change.parts | (frozenset({Part.STATUS, Part.BOARD}) if request is not None else frozenset())
-        if parts == {Part.CLOCK}:
-            render.render_clock(clock_view(self.screen.session))  # a tick: not the whole view four times a second
-        elif parts and parts <= INSIGHT_VIEW:  # an answer of the analysis: not the board, not the settings
-            render.render_insight(insight_view(self.screen), parts)
-        elif parts:
-            render.render(self.view(), parts, self.app.board)
-            if Part.BOARD in parts:
-                self.app.touch.drawn(self.position())
-        if Part.STATS in change.parts:
-            render.render_stats(stats_rows(self.screen))
-        if Part.ARCHIVE in change.parts:
-            render.render_past_games(past_games(self.screen))
-        if change.announce is not None:
-            self.app.announce(change.announce)
-        if change.sounds and self.screen.play.sound:
-            for sound in change.sounds:
-                shell.playSound(sound)
-        if change.finished is not None:
-            ended = change.finished  # not the screen's session after "New game" resigned it
-            outcome = ended.outcome()
-            assert outcome is not None
-            shell.notifyParent(json.dumps(embed.gameover_message(self.screen.game, outcome, ended.mode)))
-        if change.conflict:
-            self.app.notices.show(
-                self.conflict_notice,
-                Msg("notice.conflict", {"game": Msg(f"games.{self.screen.game}.name")}),
-                [(Msg("notice.take_over"), lambda: self.apply(self.screen.take_over())),
-                 (Msg("notice.keep_mine"), lambda: self.apply(self.screen.keep_mine()))],
-            )
-        self.app.show_storage_notices()
-        if request is not None:
-            asyncio.ensure_future(dom.guard(self.think(request)))
-        task = self.screen.insight.engine_task()
-        if task is not None:
-            asyncio.ensure_future(dom.guard(self.consult(task)))
-
-    async def consult(self, task: EngineTask) -> None:
-        """One position to the worker's analysis (a hint, an analysis, the
-        evaluation bar); its answer goes to the screen, which keeps it for
-        that position and asks for the next one. Dropped once the screen
-        is closed."""
-        try:
-            reply = await self.app.engine.analyse(task.state, task.seconds, task.seed, task.played)
-        except Exception:
-            if not self.closed:
-                self.apply(self.screen.insight.engine_failed(task))
-            raise
-        if not self.closed:
-            self.apply(self.screen.insight.engine_reply(task, reply))
-
-    async def think(self, request: ComputerRequest) -> None:
-        if not js.window.matchMedia("(prefers-reduced-motion: reduce)").matches:
-            await asyncio.sleep(COMPUTER_PAUSE_S)
-        if self.closed or request is not self.screen.takeover.waiting:
-            return  # the screen was left, or its game changed during the pause
-        try:
-            move = await self.app.engine.choose_move(request.state, request.level, request.seed)
-        except Exception:
-            self.apply(self.screen.computer_failed(request))
-            raise
-        self.apply(self.screen.computer_answer(request, move))
-
-    def close(self) -> None:
-        self.closed = True
-        self.timer.stop()
-        self.app.notices.dismiss(self.conflict_notice)
 
 
 class App:
@@ -331,8 +179,7 @@ class App:
             self.close_screen()
             if game is None:
                 return
-            self.controller = ScreenController(self, open_screen(SPECS[game], self.storage, self.tab_id, self.clock,
-                                                                local_day))
+            self.controller = ScreenController.open(self, SPECS[game], self.storage, self.tab_id, self.clock)
             link = {**self.url_settings.pop(game, {}), **link}
             self.controller.apply(self.controller.screen.apply_link_settings(link) | Change(EVERY))
         elif link:
