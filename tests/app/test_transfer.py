@@ -14,7 +14,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from app.model import transfer
-from app.model.transfer import (KINDS, MAX_CHARS, TransferError, Transferred, export_filename, export_text,
+from app.model.replay import KINDS
+from app.model.transfer import (MAX_CHARS, TransferError, Transferred, export_filename, export_text,
                           import_text, read_share, share_fragment, share_payload)
 from core.base import GameState
 from registry import GAMES
