@@ -16,7 +16,7 @@ from typing import Any, Callable
 import js
 from pyodide.ffi import create_proxy
 
-from . import dialogs, dom, render
+from . import dialogs, dom, insight_panel, render
 from ..model import archive, embed, transfer
 from .controller import ScreenController
 from .engine import Engine
@@ -316,7 +316,7 @@ class App:
         self.notices.translate()
         if self.controller is not None:
             self.board.reset()  # every translated name on the board is redone
-            render.ANALYSIS_DRAWN.clear()
+            insight_panel.ANALYSIS_DRAWN.clear()
             self.controller.apply(Change(EVERY))
 
     def orientation_changed(self, _event: Any) -> None:

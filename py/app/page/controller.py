@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 import js
 
-from . import dom, render
+from . import dom, render, review_panel
 from ..model import embed
 from ..model.change import NOTHING, Change
 from ..model.clock import clock_view
@@ -90,7 +90,7 @@ class ScreenController:
         if Part.STATS in change.parts:
             render.render_stats(stats_rows(self.screen))
         if Part.ARCHIVE in change.parts:
-            render.render_past_games(past_games(self.screen))
+            review_panel.render_past_games(past_games(self.screen))
         if change.announce is not None:
             self.app.announce(change.announce)
         if change.sounds and self.screen.play.sound:

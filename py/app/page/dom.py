@@ -22,6 +22,11 @@ _from_entries = js.Object.fromEntries
 _document = js.document
 
 
+def by_id(name: str) -> Any:
+    """The page's element with this id."""
+    return js.document.getElementById(name)
+
+
 def found(node: Any) -> bool:
     """Whether a DOM lookup found something: a missing element is JS
     ``null``, which Pyodide gives as ``jsnull``, not None."""
