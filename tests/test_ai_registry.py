@@ -77,7 +77,7 @@ def test_the_page_imports_no_engine_until_one_is_needed() -> None:
     but the browser binding) leaves every engine out; a hint brings in
     Notakto's, and only it."""
     code = (
-        "import sys, app.model.games, app.model.session, app.model.stats, app.model.saves, app.views.boards, app.model.storage, app.model.embed\n"
+        "import sys, app.model.games, app.model.session, app.model.stats, app.model.saves, app.views, app.model.storage, app.model.embed\n"
         # (ai.search, the engines' shared scaffold, builds nothing: not an engine)
         "engines = lambda: sorted(m for m in sys.modules if m.startswith('ai.') and m != 'ai.search')\n"
         "print(engines())\n"

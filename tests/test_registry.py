@@ -15,7 +15,7 @@ import pytest
 
 import ai
 import registry
-from app.views import boards as views
+from app import views
 from app.model.games import SPECS
 from core import SaveError
 

@@ -10,7 +10,7 @@ import pytest
 from app.model.games import SPECS, split_opponent
 from app.model.session import COMPUTER, TWO_PLAYER, GameSession, Mode, next_home_seat
 from app.model.words import Msg
-from app.views.boards import notakto_board
+from app.views.notakto import notakto_board
 from core import SaveError
 from core.notakto import NotaktoState
 

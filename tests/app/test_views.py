@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from app.model.games import SPECS
-from app.views.boards import connection_board, hex_geometry
+from app.views.connection import connection_board, hex_geometry
 from core.hex import HexState
 from registry import GAMES
 

@@ -17,7 +17,7 @@ import ai
 import registry
 from core import GameState
 
-from ..views import boards as views
+from .. import views
 from .session import COMPUTER, STARTS, TIME_LIMITS, TWO_PLAYER
 
 

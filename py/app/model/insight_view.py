@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..views.boards import Node, node
+from ..views.tree import Node, node
 from .analysis import BUDGETS, HINT_SECONDS, GameAnalysis, Verdict, graph_points
 from .play_view import Button
 from .screen import GameScreen

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from core import GameError, GameState, Outcome
 from core.base import SECOND
 
-from ..views.boards import Node, swapped_stone
+from ..views.connection import swapped_stone
+from ..views.tree import Node
 from .clock import ClockView, clock_view
 from .games import GameSpec
 from .insight_view import AnalysisView, EvalView, HintView, analysis_view, engine_hint, evaluation
