@@ -191,6 +191,7 @@ def finished_hex_game(storage: Storage | None = None):
     return screen
 
 
+@pytest.mark.slow
 def test_analysing_a_finished_game_fills_every_position_draws_the_graph_and_keeps_it_with_the_past_game() -> None:
     storage = Storage(MemoryBackend())
     screen = finished_hex_game(storage)
@@ -293,6 +294,7 @@ def test_a_reply_that_is_not_a_verdict_stops_the_analysis_and_says_so() -> None:
     assert screen.insight.engine_task() is None
 
 
+@pytest.mark.slow
 def test_a_hint_to_swap_marks_the_swap_and_no_cell() -> None:
     screen = two_player("hex", size=7, swap=True)
     screen.move("d4")  # the centre: worth taking

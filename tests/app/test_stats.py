@@ -413,6 +413,7 @@ def records(draw):
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(records(), st.integers(0, 4)), max_size=60), days)
 def test_any_sequence_of_records_keeps_stats_valid(items, today):

@@ -117,6 +117,7 @@ def test_every_setting_round_trips_with_and_without_swap_and_resignation(game: s
         assert_round_trips(random_game(game, chosen, rng, swap=True), None)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.data())
 def test_random_legal_games_round_trip(data: st.DataObject) -> None:
