@@ -111,6 +111,18 @@ def test_the_pure_browser_folders_never_reach_js() -> None:
                 todo.append(other)
 
 
+def test_the_renderer_takes_view_models_only() -> None:
+    """The page's drawing modules read the view models (``*_view``), the
+    parts and the words of app/model, never a model itself."""
+    modules = set(module_graph())
+    drawing = [PY / "app" / "page" / name for name in ("render.py", "review_panel.py", "insight_panel.py")]
+    for path in drawing:
+        models = {name for name in imports_of(path) & modules if name.startswith("app.model.")}
+        assert models, path
+        for name in models:
+            assert name.endswith("_view") or name in ("app.model.parts", "app.model.words"), f"{path.name} imports {name}"
+
+
 def test_no_import_cycles_among_our_modules() -> None:
     """No module of py/ imports itself through others (a depth-first walk
     of the import graph; a package importing its own submodules is no

@@ -8,7 +8,8 @@ from __future__ import annotations
 import random
 
 from app.model.change import NOTHING, Ticket
-from app.model.clock import MoveClock, clock_view
+from app.model.clock import MoveClock
+from app.model.clock_view import clock_view
 from app.model.games import SPECS
 from app.model.insight import HINT, Insight, position_key
 from app.model.keep import ScreenStore, settings_name

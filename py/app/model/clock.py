@@ -1,22 +1,12 @@
 """The move clock: a timed move's countdown, and the note left when a
 player's time ran out and the computer moved for them. A part of the
-screen's model (screen.py) with its view (``clock_view``)."""
+screen's model (screen.py); what it shows is clock_view.py."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from .change import NOTHING, Change
 from .parts import Part
 from .session import GameSession
-
-
-@dataclass(frozen=True)
-class ClockView:
-    """The time the player to move has left for this move."""
-
-    text: str  # "0:27"
-    low: bool  # ten seconds or less
 
 
 class MoveClock:
@@ -56,12 +46,3 @@ class MoveClock:
 
     def forget(self) -> None:
         self.timed_out = None
-
-
-def clock_view(session: GameSession) -> ClockView | None:
-    """The countdown of a timed move (None without a time limit)."""
-    left = session.time_left_ms()
-    if left is None:
-        return None
-    seconds = max(0, -(-left // 1000))  # whole seconds, rounded up
-    return ClockView(f"{seconds // 60}:{seconds % 60:02d}", seconds <= 10)

@@ -1,7 +1,7 @@
 """What a game's screen shows, as plain data: ``screen_view(screen)`` turns
 the model (``screen.GameScreen``) into a ``ScreenView`` that the browser
 layer draws without deciding anything, from the views of its parts
-(play_view, review_view, insight_view, clock.clock_view). Words are catalog
+(play_view, review_view, insight_view, clock_view). Words are catalog
 ``Msg``s; numbers for the statistics come with their kind, formatted by the
 shell. Pure, so every state is unit-tested (tests/app/test_screen.py).
 """
@@ -15,7 +15,7 @@ from core.base import SECOND
 
 from ..views.connection import swapped_stone
 from ..views.tree import Node
-from .clock import ClockView, clock_view
+from .clock_view import ClockView, clock_view
 from .games import GameSpec
 from .insight_view import AnalysisView, EvalView, HintView, analysis_view, engine_hint, evaluation
 from .play_view import Button, SelectView, ToggleView, settings, toggles

@@ -19,7 +19,7 @@ import js
 from . import dom, render, review_panel
 from ..model import embed
 from ..model.change import NOTHING, Change
-from ..model.clock import clock_view
+from ..model.clock_view import clock_view
 from ..model.games import GameSpec
 from ..model.insight import EngineTask
 from ..model.parts import INSIGHT_VIEW, Part

@@ -10,7 +10,7 @@ from typing import Iterable
 
 import js
 
-from ..model.clock import ClockView
+from ..model.clock_view import ClockView
 from ..model.parts import Part
 from ..model.play_view import StatView
 from ..model.screen_view import InsightView, ScreenView
