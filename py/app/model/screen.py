@@ -78,7 +78,7 @@ class GameScreen:
         self.game = spec.game
         rng = rng or random.Random()
         self.play = Play(spec, store, saved, clock, today)
-        self.clock = MoveClock()
+        self.move_clock = MoveClock()
         self.takeover = Takeover(self.play, rng)
         self.review = Review(self.play)
         self.insight = Insight(self.play, self.review, saved.budget, rng, self.interactive,
@@ -315,7 +315,7 @@ class GameScreen:
 
     # -- the clock and the computer ----------------------------------------------
     def tick(self) -> Change:
-        return self.clock.tick(self.play.session, self.thinking)
+        return self.move_clock.tick(self.play.session, self.thinking)
 
     def computer_request(self) -> ComputerRequest | None:
         return self.takeover.request(self.reviewing)
@@ -333,7 +333,7 @@ class GameScreen:
             return Change(frozenset({Part.STATUS}))
         mover, timed_out, change = self.play.computer_move(move)
         if timed_out:  # a human seat moved by the computer: that player's time ran out
-            self.clock.ran_out(self.play.session, mover)
+            self.move_clock.ran_out(self.play.session, mover)
         return change
 
     def computer_failed(self, request: ComputerRequest) -> Change:
@@ -379,7 +379,7 @@ class GameScreen:
         return self._ask(Msg(f"confirm.{question}"), yes, action)
 
     def _leave_review(self) -> None:
-        self.clock.forget()
+        self.move_clock.forget()
         self.insight.better_at = None
         self.review.leave()
         self.takeover.forget()

@@ -156,7 +156,7 @@ def note(screen: GameScreen) -> Msg | None:
     time ran out: said on screen until that player moves again."""
     session = screen.session
     state, mode = session.state, session.mode
-    timeout = screen.clock.timeout_note(session)
+    timeout = screen.move_clock.timeout_note(session)
     if timeout is not None:
         seat, move = timeout
         return Msg(f"note.timeout.{who(mode, seat)}",
