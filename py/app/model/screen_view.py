@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from core import GameError, GameState, Outcome
 from core.base import SECOND
+from core.hex import ConnectionState
 
 from ..views.connection import swapped_stone
 from ..views.tree import Node
@@ -162,7 +163,8 @@ def note(screen: GameScreen) -> Msg | None:
         return Msg(f"note.timeout.{who(mode, seat)}",
                    {"player": player_name(mode, seat), "move": state.move_to_text(move)})
     swap = getattr(state, "swap_move", None)
-    if swap is not None and len(state.moves) == 2 and state.moves[1] == swap and not session.is_over():
+    if (isinstance(state, ConnectionState) and swap is not None and len(state.moves) == 2 and state.moves[1] == swap
+            and not session.is_over()):
         stone = swapped_stone(state)
         moved = stone != state.moves[0]
         key = f"note.swap{'_mirrored' if moved else ''}.{who(mode, SECOND)}"

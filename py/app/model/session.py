@@ -17,7 +17,7 @@ from core import GameError, GameState, Outcome, SaveError
 from core.base import FIRST, SECOND
 from registry import STATES
 
-from .stats import GameRecord
+from .stats import GameRecord, Result
 from .words import Msg
 
 TWO_PLAYER = "two_player"
@@ -212,6 +212,7 @@ class GameSession:
         if outcome is None or (not self.state.moves and self.resigned is None):
             return None
         home = self.mode.home_seat
+        result: Result
         if self.mode.opponent == TWO_PLAYER:
             result = "two_player"
         elif outcome.winner is None:

@@ -20,8 +20,8 @@ the file's colours. Without ``SZ`` the SGF default 11 applies.
 from __future__ import annotations
 
 import re
+from typing import cast
 
-from core.base import GameState
 from core.hex import LETTERS, HexState
 
 from .replay import SWITCH, TransferError, Transferred, new_state, play_checked, resign_checked
@@ -46,7 +46,7 @@ def sgf_text(state: HexState, resigned: int | None) -> str:
     if resigned is not None:
         root += f"RE[{'BW'[(1 - resigned) ^ swapped]}+Resign]"
     elif outcome is not None:
-        root += f"RE[{'BW'[outcome.winner ^ swapped]}+]"
+        root += f"RE[{'BW'[cast(int, outcome.winner) ^ swapped]}+]"  # Hex has no draw
     lines, line = [root], ""
     for index, move in enumerate(state.move_texts()):
         after_swap = swapped if index >= 2 else 0
@@ -168,13 +168,13 @@ def read_sgf(text: str) -> Transferred:
     return Transferred("hex", state, resigned)
 
 
-def _exchange(state: GameState, exchanged: int | None) -> int:
+def _exchange(state: HexState, exchanged: int | None) -> int:
     """Whether the colours are exchanged; after a swap with no move yet,
     HexGui's convention (they are)."""
     return exchanged if exchanged is not None else int(state.swapped)
 
 
-def _sgf_state(root: dict[str, str], swap_played: bool) -> GameState:
+def _sgf_state(root: dict[str, str], swap_played: bool) -> HexState:
     """A new Hex game from the root's SZ (square, or the default 11) and
     RU (or a swap move) for the swap rule."""
     size = root.get("SZ", "11")
@@ -183,7 +183,7 @@ def _sgf_state(root: dict[str, str], swap_played: bool) -> GameState:
     try:
         if height and height != width:
             raise TransferError("bad_settings")
-        return new_state("hex", {"size": width, "swap": "on" if swap else "off"}, SWITCH)
+        return cast(HexState, new_state("hex", {"size": width, "swap": "on" if swap else "off"}, SWITCH))
     except TransferError as error:
         raise TransferError("bad_settings", setting=f"SZ[{size}]") from error
 

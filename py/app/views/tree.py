@@ -17,7 +17,7 @@ from ..model.words import Msg
 
 
 Node = tuple  # (tag, attrs, children)
-Child = Union[Node, str]
+Child = Union[Node, str, Msg]
 
 
 def node(tag: str, attrs: dict[str, Any] | None = None, *children: Child) -> Node:
