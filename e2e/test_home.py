@@ -1,6 +1,6 @@
 """The game list: cards of equal height that fit every width, a drawing of
 each game's board, the unfinished game's position with a "continue" mark
-(read by the shell from the preview the Python side keeps, py/app/saves.py),
+(read by the shell from the preview the Python side keeps, py/app/model/saves.py),
 and the variants as choices inside their card."""
 
 from __future__ import annotations

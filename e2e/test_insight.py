@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 from conftest import ROOT, AppServer, open_app, wait_ready, wait_worker_answered
 
 sys.path.insert(0, str(ROOT / "py"))
-from app.transfer import share_payload  # noqa: E402
+from app.model.transfer import share_payload  # noqa: E402
 from registry import STATES  # noqa: E402
 
 POSITIONS = json.loads((ROOT / "tests" / "data" / "hint_positions.json").read_text())

@@ -242,8 +242,8 @@ def test_no_long_task_while_the_computer_thinks(page: Page, server: AppServer) -
 
 
 def harness_hooks() -> list[str]:
-    """The functions py/app/harness.py puts on window for the tests and the bench."""
-    text = (ROOT / "py" / "app" / "harness.py").read_text(encoding="utf-8")
+    """The functions py/app/page/harness.py puts on window for the tests and the bench."""
+    text = (ROOT / "py" / "app" / "page" / "harness.py").read_text(encoding="utf-8")
     return sorted(set(re.findall(r"^\s*js\.window\.(\w+) = ", text, re.M)))
 
 

@@ -183,7 +183,7 @@ def test_the_page_imports_our_python_as_bytecode_from_the_archive(app: Page) -> 
         const python = await (await import("./runtime.js")).loadPyodide();
         return python.runPython(`
 import json, sys
-import app.browser, core.base, registry
+import app.page.app, core.base, registry
 files = sorted({m.__file__ for name, m in sys.modules.items()
                 if name.split(".")[0] in ("app", "core", "ai", "registry", "main")})
 json.dumps({"files": files, "levels": len(registry.GAMES["hex"].levels.names)})`);

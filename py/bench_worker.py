@@ -1,5 +1,5 @@
 """The AI worker as the harness starts it: the page opened by the end-to-end
-tests or the bench (``window.appHarness``, see py/app/harness.py) runs this
+tests or the bench (``window.appHarness``, see py/app/page/harness.py) runs this
 script in its worker instead of py/worker.py. It exports the product's
 ``choose_move`` and ``analyse`` unchanged, so the computer plays and
 judges as it does for a player, plus the engines' self-check and the bench functions. tools/bench/ runs

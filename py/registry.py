@@ -11,7 +11,7 @@ plays it, the ``app.views`` functions that draw it and its card, and the
 board's geometry the shell draws from (``Cells``, ``card_art``).
 
 Everything else derives from here: ``ai.MODULES`` and the level names, the
-app's ``GameSpec`` (app/games.py), GTP's games and ``boardsize`` (gtp.py),
+app's ``GameSpec`` (app/model/games.py), GTP's games and ``boardsize`` (gtp.py),
 the self-check (selfcheck.py), the ladder, the arena and the bench's tables
 (tools/), and the shell's game list, vendor/games.js, which
 tools/build_site.py writes for boot.js and guide.js (the cards' and the
@@ -25,8 +25,8 @@ keys, which view draws the board, a picture), so it does not belong in
 tools read it, so it cannot live in ``app``. It imports only the standard
 library and ``core``; ``ai`` and ``app`` import it, ``core`` never does
 (tests/test_layout.py). Engines and views are named, not imported:
-``ai.engine`` imports an engine when it is first needed, ``app.games``
-resolves the views and ``app.saves`` the card's, so reading the registry
+``ai.engine`` imports an engine when it is first needed, ``app.model.games``
+resolves the views and ``app.model.saves`` the card's, so reading the registry
 adds nothing to the page's start-up beyond the rules it loads anyway.
 """
 
@@ -178,7 +178,7 @@ class Game:
     #: at the default size, or with the unfinished game on it
     card_art: str
     #: the function of ``app.views`` that says what the card draws of an
-    #: unfinished game (``app.saves.board_preview``)
+    #: unfinished game (``app.model.saves.board_preview``)
     card: str
     #: how tools/ladder.py measures the levels
     ladder: Ladder

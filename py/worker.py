@@ -96,5 +96,5 @@ def warm_up() -> None:
         ai.engine(game)
 
 
-# What the app calls (Engine.choose_move and Engine.analyse in py/app/engine.py); nothing else.
+# What the app calls (Engine.choose_move and Engine.analyse in py/app/page/engine.py); nothing else.
 __export__ = ["choose_move", "analyse"]

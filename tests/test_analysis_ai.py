@@ -17,7 +17,7 @@ from registry import STATES
 import worker
 from ai import connection, hex as hex_ai, solver
 from ai.search import DRAWN, LOSS, REASONS, WIN, Verdict
-from app.analysis import EVAL_SEED
+from app.model.analysis import EVAL_SEED
 from core.base import GameState
 from core.hex import HexState
 from core.notakto import NotaktoState

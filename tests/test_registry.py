@@ -17,8 +17,8 @@ import pytest
 import ai
 import registry
 from app import views
-from app.games import SPECS
-from app.saves import board_preview
+from app.model.games import SPECS
+from app.model.saves import board_preview
 from core import SaveError
 from tool_modules import load_tool
 
@@ -187,7 +187,7 @@ def test_the_capabilities_are_what_the_engine_and_the_view_can_do(name: str) -> 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_the_views_it_names_draw_the_game(name: str) -> None:
-    """Named views are resolved by app.games; each draws the start with a
+    """Named views are resolved by app.model.games; each draws the start with a
     button for every legal move, and says a move in words."""
     game, spec = registry.GAMES[name], SPECS[name]
     assert spec.view is getattr(views, game.view) and spec.describe is getattr(views, game.describe)

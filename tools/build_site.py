@@ -47,7 +47,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
 import registry  # noqa: E402 - py/registry.py: the games
-from app import views  # noqa: E402 - py/app/views.py: the games' cards
+from app import views  # noqa: E402 - py/app/views/: the games' cards
 
 VENDOR = ROOT / "vendor"
 PRECACHE = VENDOR / "precache.js"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from app.games import SPECS, opponent_values, split_opponent
+from app.model.games import SPECS, opponent_values, split_opponent
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "de", "pt", "id")

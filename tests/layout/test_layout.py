@@ -52,10 +52,98 @@ def test_the_core_and_ai_import_only_the_standard_library_and_each_other() -> No
     assert imported_modules(PY / "registry.py") <= set(sys.stdlib_module_names) | {"core"}
 
 
-def test_the_pure_browser_modules_do_not_touch_js() -> None:
-    for name in ("session", "games", "views", "stats", "storage", "saves", "embed"):
-        modules = imported_modules(PY / "app" / f"{name}.py")
-        assert not modules & {"js", "pyodide", "pyscript"}, name
+#: The browser layer's pure folders: every module in them runs under CPython
+#: (the unit tests), so none may reach js or pyodide, even through another.
+PURE_APP_FOLDERS = ("model", "views")
+DOM_ONLY = {"js", "pyodide", "pyscript", "pyodide_js"}
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PY).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports_of(path: Path) -> set[str]:
+    """Every module a file imports, by its full name: relative imports
+    resolved, ``from package import name`` counted as the submodule when
+    there is one. Imports under ``if TYPE_CHECKING`` count too."""
+    module = module_name(path)
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[:len(anchor) - node.level + 1]
+                base = ".".join(anchor + ([base] if base else []))
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+    return found
+
+
+def module_graph() -> dict[str, set[str]]:
+    """py/'s modules and which of them each imports (outside modules left out)."""
+    paths = {module_name(path): path for path in PY.rglob("*.py")}
+    return {name: {other for other in imports_of(path) if other in paths and other != name}
+            for name, path in paths.items()}
+
+
+def test_the_pure_browser_folders_never_reach_js() -> None:
+    """Every module under app/model and app/views, and everything it
+    imports in turn, stays off the DOM: a test tells pure from DOM code by
+    its folder."""
+    graph = module_graph()
+    paths = {module_name(path): path for path in PY.rglob("*.py")}
+    pure = [name for name in graph if name.split(".")[:2] in (["app", folder] for folder in PURE_APP_FOLDERS)]
+    assert len(pure) >= 12, pure
+    for start in pure:
+        seen, todo = {start}, [start]
+        while todo:
+            name = todo.pop()
+            outside = {other.split(".")[0] for other in imports_of(paths[name])}
+            assert not outside & DOM_ONLY, f"{start} reaches the DOM through {name}"
+            assert not name.startswith("app.page"), f"{start} imports the page through {name}"
+            for other in graph[name] - seen:
+                seen.add(other)
+                todo.append(other)
+
+
+def test_the_renderer_takes_view_models_only() -> None:
+    """The page's drawing modules read the view models (``*_view``), the
+    parts and the words of app/model, never a model itself."""
+    modules = set(module_graph())
+    drawing = [PY / "app" / "page" / name for name in ("render.py", "review_panel.py", "insight_panel.py")]
+    for path in drawing:
+        models = {name for name in imports_of(path) & modules if name.startswith("app.model.")}
+        assert models, path
+        for name in models:
+            assert name.endswith("_view") or name in ("app.model.parts", "app.model.words"), f"{path.name} imports {name}"
+
+
+def test_no_import_cycles_among_our_modules() -> None:
+    """No module of py/ imports itself through others (a depth-first walk
+    of the import graph; a package importing its own submodules is no
+    cycle, a submodule importing its package's __init__ would be)."""
+    graph = module_graph()
+    state: dict[str, int] = {}  # 1: on the path, 2: done
+
+    def visit(name: str, path: list[str]) -> None:
+        state[name] = 1
+        for other in sorted(graph[name]):
+            if name.startswith(other + "."):
+                continue  # a submodule's import of its package runs only the package's __init__
+            if state.get(other) == 1:
+                raise AssertionError("import cycle: " + " -> ".join(path[path.index(other):] + [name, other]))
+            if other not in state:
+                visit(other, path + [name])
+        state[name] = 2
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name, [])
 
 
 def test_pyscript_config_takes_our_runtime_and_copies_no_files() -> None:

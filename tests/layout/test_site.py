@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from app.embed import url_choices
-from app.games import SPECS
+from app.model.embed import url_choices
+from app.model.games import SPECS
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))

@@ -98,8 +98,8 @@ def hex_analysis(bench: Bench) -> list[Row]:
     link, at the default budget per position: how long until every position
     is judged, and every main-thread task meanwhile (the worker thinks; the
     page only draws each answer: the graph, the move list, the bar)."""
-    from app.analysis import DEFAULT_BUDGET
-    from app.transfer import share_payload
+    from app.model.analysis import DEFAULT_BUDGET
+    from app.model.transfer import share_payload
 
     app = bench.app()
     page = app.page
