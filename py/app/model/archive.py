@@ -26,8 +26,9 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any, Callable
+from typing import Any
 
 from core import GameError
 

@@ -10,8 +10,9 @@ whose entry says so a time per move and hints; coordinates for every board.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import ai
 import registry

@@ -11,8 +11,9 @@ constructor reads nothing) and writes the new game's save. The model writes thro
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from core import GameError, SaveError
 

@@ -3,10 +3,10 @@ what changed (``Change.parts``) and the renderer that draws it."""
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 
-class Part(str, Enum):
+class Part(StrEnum):
     """A part of the game screen the renderer draws on its own. A str enum,
     so a part's name is its value (``Part.BOARD == "board"``)."""
 
@@ -24,9 +24,6 @@ class Part(str, Enum):
     STATS = "stats"
     CONFIRM = "confirm"  # the question waiting for yes or no
     ARCHIVE = "archive"  # the past games list
-
-    def __str__(self) -> str:
-        return self.value
 
 
 #: Every part: a screen opening, the language changing.
@@ -46,4 +43,3 @@ INSIGHT = frozenset({Part.HINT, Part.EVAL, Part.ANALYSIS, Part.MOVES, Part.BOARD
 #: screen: the board and the settings stay as they are).
 INSIGHT_VIEW = frozenset({Part.MOVES, Part.HINT, Part.EVAL, Part.ANALYSIS})
 ARCHIVE = frozenset({Part.ARCHIVE})
-

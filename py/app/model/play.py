@@ -8,7 +8,8 @@ the computer thinks); this part knows nothing of review or the engine.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from core import GameError, GameState
 

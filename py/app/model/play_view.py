@@ -14,6 +14,7 @@ from .session import COMPUTER, TWO_PLAYER, GameSession, player_name, takeover_se
 from .stats import load_stats, stats_view
 from .words import Msg
 
+
 @dataclass(frozen=True)
 class Button:
     """A command button: whether it can be pressed and whether it is there at all."""

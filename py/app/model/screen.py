@@ -27,8 +27,9 @@ position or request is no longer the one on screen.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from core import GameState
 

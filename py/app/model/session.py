@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from core import GameError, GameState, Outcome, SaveError
 from core.base import FIRST, SECOND

@@ -28,8 +28,9 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 PREFIX = "abstract-games/"
 SCHEMA_VERSION = 1

@@ -38,13 +38,22 @@ from __future__ import annotations
 
 import re
 import zlib
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from core.base import GameError, GameState
 from core.hex import HexState
 
-from .replay import (SWITCH, TransferError, Transferred, check_resigned, entry_settings, new_state, play_checked,
-                     resign_checked)
+from .replay import (
+    SWITCH,
+    TransferError,
+    Transferred,
+    check_resigned,
+    entry_settings,
+    new_state,
+    play_checked,
+    resign_checked,
+)
 from .sgf import read_sgf, sgf_text
 
 MAX_CHARS = 100_000

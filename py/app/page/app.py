@@ -11,27 +11,27 @@ timer) is dropped once its screen is gone.
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import js
 from pyodide.ffi import create_proxy
 
-from . import dialogs, dom, insight_panel, render
 from ..model import archive, embed, transfer
-from .controller import ScreenController
-from .engine import Engine
-from .notices import Notices
-from . import touch
-from .dom import found, on, tr
-from ..model.games import SPECS
-from ..model.parts import EVERY, Part
 from ..model.change import NOTHING, Change
+from ..model.games import SPECS
 from ..model.keep import SOUND_SETTING
+from ..model.parts import EVERY, Part
 from ..model.review import LINK
 from ..model.screen import GameScreen
 from ..model.session import new_id
 from ..model.storage import Storage
 from ..model.words import Msg
+from . import dialogs, dom, insight_panel, render, touch
+from .controller import ScreenController
+from .dom import found, on, tr
+from .engine import Engine
+from .notices import Notices
 
 shell = js.window.appShell
 # A phone held upright (and any window as narrow and tall): Hex's rhombus

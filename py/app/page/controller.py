@@ -12,11 +12,11 @@ import asyncio
 import datetime
 import json
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import js
 
-from . import dom, render, review_panel
 from ..model import embed
 from ..model.change import NOTHING, Change
 from ..model.clock_view import clock_view
@@ -30,6 +30,7 @@ from ..model.screen_view import insight_view, screen_view
 from ..model.storage import Storage
 from ..model.takeover import ComputerRequest
 from ..model.words import Msg
+from . import dom, render, review_panel
 from .host import ControllerHost
 
 shell = js.window.appShell

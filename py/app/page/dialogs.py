@@ -13,12 +13,12 @@ from typing import Any
 import js
 from pyodide.ffi import to_js
 
-from . import dom
 from ..model import embed, transfer
-from .dom import on, tr
-from .host import DialogHost
 from ..model.review import IMPORT
 from ..model.words import Msg
+from . import dom
+from .dom import on, tr
+from .host import DialogHost
 
 shell = js.window.appShell
 

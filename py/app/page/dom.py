@@ -7,7 +7,8 @@ any Python exception into a friendly panel instead of a dead page.
 from __future__ import annotations
 
 import traceback
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import js
 from pyodide.ffi import JsNull, create_proxy, to_js

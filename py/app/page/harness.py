@@ -23,6 +23,7 @@ from registry import STATES
 from . import dom
 from .host import HarnessHost
 
+
 def install(app: HarnessHost) -> None:
     """Put the hooks on ``window`` (``app``: the page, as the harness sees
     it); call it before ``app.start()``."""

@@ -3,12 +3,13 @@ another tab, a new version, a link that could not be read."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import js
 
-from . import dom
 from ..model.words import Msg
+from . import dom
 from .dom import found, on, tr
 
 

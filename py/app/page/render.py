@@ -6,7 +6,7 @@ attached here: the page delegates its events from the screen's containers
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 import js
 

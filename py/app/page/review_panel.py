@@ -3,7 +3,8 @@ the past games list (``model.review_view``). Decides nothing."""
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import js
 

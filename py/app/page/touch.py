@@ -15,13 +15,14 @@ setting's switch and the zoom buttons are shown only then (css/app.css).
 
 from __future__ import annotations
 
-from typing import Any, Hashable
+from collections.abc import Hashable
+from typing import Any
 
-import js  # type: ignore[import-not-found]
+import js
 
+from ..model.words import Msg
 from . import dom
 from .dom import found, tr
-from ..model.words import Msg
 
 #: Below this (CSS pixels, the smaller side of a cell's box) a cell is too
 #: small for a fingertip (Apple and Google ask 44 and 48; 32 is where a

@@ -4,18 +4,16 @@ a triangle, the edges each side joins, the geometry both draw from."""
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache
 from typing import NamedTuple
 
 from core.base import FIRST, SECOND
 from core.hex import LETTERS, ConnectionState, HexState
-from core.y import cell_index as cell_index_y
-from core.y import row_col as y_row_col
+from core.y import cell_index as cell_index_y, row_col as y_row_col
 from registry import GAMES, Cells
 
 from ..model.words import Msg
 from .tree import CARD_MARKS, HINTED, Card, Child, Node, node
-
 
 # -- Hex and Y -------------------------------------------------------------
 # Cells are hexagons of circumradius 1. Hex is drawn as in the rules page:
@@ -68,7 +66,7 @@ def _cells(game: str) -> Cells:
     return cells
 
 
-@lru_cache(maxsize=None)
+@cache
 def hex_geometry(size: int, tall: bool = False) -> Geometry:
     """Flat-topped hexagons, centred as the registry's ``Cells`` says
     (1.5 (r + c), (sqrt 3)/2 (r - c)); when
@@ -117,7 +115,7 @@ def _distance_to_side(point: tuple[float, float], a: tuple[float, float], b: tup
     return abs((bx - ax) * (ay - py) - (ax - px) * (by - ay)) / math.hypot(bx - ax, by - ay)
 
 
-@lru_cache(maxsize=None)
+@cache
 def y_geometry(size: int) -> Geometry:
     """Pointy-topped hexagons, centred as the registry's ``Cells`` says
     ((sqrt 3)(c - r/2), 1.5 r)."""

@@ -10,7 +10,6 @@ from core.uttt import DRAWN
 from ..model.words import Msg
 from .tree import CARD_MARKS, HINTED, Card, Node, coordinate, node
 
-
 CELL_NAMES = [f"{'abc'[cell % 3]}{cell // 3 + 1}" for cell in range(9)]
 
 

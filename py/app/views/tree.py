@@ -9,16 +9,15 @@ This module has what every game's view shares.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Union
+from typing import Any, NamedTuple
 
 from core.base import FIRST, SECOND, GameState
 from core.uttt import DRAWN
 
 from ..model.words import Msg
 
-
 Node = tuple  # (tag, attrs, children)
-Child = Union[Node, str, Msg]
+Child = Node | str | Msg
 
 
 def node(tag: str, attrs: dict[str, Any] | None = None, *children: Child) -> Node:

@@ -4,12 +4,10 @@ big one, the boards where the side to move may play marked."""
 from __future__ import annotations
 
 from core.base import FIRST, SECOND
-from core.uttt import BOARD_CELLS, CELL_BOARD, DRAWN, UtttState, board_span
-from core.uttt import cell_text as uttt_cell_text
+from core.uttt import BOARD_CELLS, CELL_BOARD, DRAWN, UtttState, board_span, cell_text as uttt_cell_text
 
 from ..model.words import Msg
 from .tree import CARD_MARKS, HINTED, Card, Child, Node, coordinate, node
-
 
 SMALL_BOARD_STATE = {None: "uttt.board.open", FIRST: "uttt.board.won_x", SECOND: "uttt.board.won_o", DRAWN: "uttt.board.drawn"}
 MARK = {FIRST: ("x", "X", "cell.x"), SECOND: ("o", "O", "cell.o")}
