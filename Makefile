@@ -14,13 +14,15 @@ serve: runtime
 	@echo "Serving the app at http://$(HOST):$(PORT)/ (Ctrl+C stops)"
 	$(PYTHON) -m http.server $(PORT) --bind $(HOST)
 
-## test: install what the tests need, then run unit and end-to-end tests
-test: runtime test-deps browser
+## test: install what the tests need, then run the checks (make lint), unit
+## and end-to-end tests
+test: runtime test-deps browser lint
 	$(PY) -m pytest tests e2e
 
-## unit: the core's unit tests alone (fast, no browser)
+## unit: the unit tests without the browser and without those marked slow
+## (make test runs those too)
 unit: test-deps
-	$(PY) -m pytest tests
+	$(PY) -m pytest tests -m "not slow"
 
 ## e2e: the end-to-end tests alone
 e2e: runtime test-deps browser
@@ -28,19 +30,29 @@ e2e: runtime test-deps browser
 
 ## bench: start-up against bare Pyodide, bytes, responsiveness, memory, engine
 ## speed (CPython vs the page's Pyodide worker) and strength, in headless
-## Chromium: one Markdown report on stdout (several minutes); see tools/bench.py
+## Chromium: the report written to docs/benchmarks.md (several minutes); see
+## tools/bench/
 bench: runtime test-deps browser
-	$(PY) tools/bench.py
+	$(PY) -m tools.bench --write docs/benchmarks.md
 
-## bench-quick: the same figures from fewer samples and games (under two minutes)
+## bench-quick: the same figures from fewer samples and games (under two
+## minutes), the report on stdout (docs/benchmarks.md is left as it is)
 bench-quick: runtime test-deps browser
-	$(PY) tools/bench.py --quick
+	$(PY) -m tools.bench --quick
 
 ## site: the static site in _site/ (git-ignored): exactly what any static host
 ## serves, at its root or under any sub-path; .github/workflows/pages.yml
 ## deploys the same folder to GitHub Pages
 site: runtime
 	$(PYTHON) tools/build_site.py _site
+
+## lint: ruff and mypy on py/ and tools/ (settings in pyproject.toml), and
+## .github/workflows/ against GitHub's workflow schema
+.PHONY: lint
+lint: test-deps
+	$(PY) -m ruff check py tools
+	$(PY) -m mypy
+	$(PY) -m check_jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
 
 # The pinned Pyodide and PyScript packages, copied into vendor/ (git-ignored),
 # then the web app manifests and the service worker's precache list.
@@ -74,4 +86,4 @@ browser: test-deps
 	fi
 
 clean:
-	rm -rf vendor node_modules $(VENV) test-results .pytest_cache .hypothesis _site
+	rm -rf vendor node_modules $(VENV) test-results .pytest_cache .hypothesis .mypy_cache .ruff_cache _site

@@ -193,7 +193,7 @@ function refreshCards() {
     const { art } = GAME_LIST.find((entry) => entry.game === item.dataset.game);
     const preview = readPreview(item.dataset.game, art);
     const picture = item.querySelector(".card-art");
-    const drawing = BOARD_DRAWINGS[art.drawing](preview ? preview.size : art.size, preview);
+    const drawing = BOARD_DRAWINGS[art.drawing](preview ? preview.size : art.size, preview, art);
     picture.setAttribute("viewBox", drawing.viewBox);
     picture.replaceChildren(...drawing.nodes.map((node) => svgElement(node, picture.namespaceURI)));
     item.classList.toggle("unfinished", preview !== null);
@@ -223,7 +223,9 @@ function readPreview(game, art) {
     const { size, cells, boards, last, moves, to_move: toMove } = preview;
     if (!Number.isInteger(size) || typeof cells !== "string" || typeof boards !== "string") return null;
     if (!Number.isInteger(last) || !Number.isInteger(moves) || moves < 1 || typeof toMove !== "string") return null;
-    const shape = BOARD_SHAPES[art.drawing](size);
+    // How many cells and small boards a preview has at its size (null: a
+    // size the game does not have).
+    const shape = Object.hasOwn(art.shapes, size) ? art.shapes[size] : null;
     if (!shape || cells.length !== shape.cells || boards.length !== shape.boards) return null;
     if (!/^[01.]*$/.test(cells) || !/^[01.-]*$/.test(boards) || last < -1 || last >= shape.cells) return null;
     return preview;
@@ -233,19 +235,11 @@ function readPreview(game, art) {
   }
 }
 
-// How many cells and small boards each drawing's preview has at a size
-// (null: a size the game does not have).
-const BOARD_SHAPES = {
-  notakto: (boards) => (boards >= 1 && boards <= 6 ? { cells: 9 * boards, boards } : null),
-  uttt: (side) => (side === 9 ? { cells: 81, boards: 9 } : null),
-  hex: (side) => (side >= 5 && side <= 19 ? { cells: side * side, boards: 0 } : null),
-  y: (side) => (side >= 5 && side <= 19 ? { cells: (side * (side + 1)) / 2, boards: 0 } : null),
-};
-
-// The board drawings of the cards (py/registry.py names one per game):
-// (size, preview or null) -> {viewBox, nodes}, nodes as svgElement builds
-// them. Colours come from css/app.css (the "card art" block) by class.
-const BOARD_DRAWINGS = { notakto: drawNotakto, uttt: drawUttt, hex: drawHex, y: drawY };
+// The board drawings of the cards (py/registry.py names one per game, its
+// card_art): (size, preview or null, the game's art from vendor/games.js)
+// -> {viewBox, nodes}, nodes as svgElement builds them. Colours come from
+// css/app.css (the "card art" block) by class.
+const BOARD_DRAWINGS = { grids: drawGrids, nested_grid: drawNestedGrid, cells: drawCells };
 
 const num = (value) => String(Math.round(value * 100) / 100);
 
@@ -254,9 +248,10 @@ function crossPath(x, y, r) {
   return `M${num(x - r)} ${num(y - r)}L${num(x + r)} ${num(y + r)}M${num(x + r)} ${num(y - r)}L${num(x - r)} ${num(y + r)}`;
 }
 
-/** Notakto: the boards side by side (two rows from four boards), each a
- * tic-tac-toe grid with its X; a closed board greyed. */
-function drawNotakto(count, preview) {
+/** Tic-tac-toe boards side by side (two rows from four boards), each a
+ * grid with its X (both players play X: every cell "0" is one); a closed
+ * board greyed. */
+function drawGrids(count, preview) {
   const cell = 10;
   const gap = 8;
   const perRow = count <= 3 ? count : Math.ceil(count / 2);
@@ -286,9 +281,10 @@ function drawNotakto(count, preview) {
   return { viewBox: `-2 -2 ${width + 4} ${height + 4}`, nodes };
 }
 
-/** Ultimate Tic-Tac-Toe: the 9 x 9 cells, thin lines inside the small
- * boards and thick ones between them; X and O, decided small boards tinted. */
-function drawUttt(side, preview) {
+/** A board of nine small tic-tac-toe boards (Ultimate Tic-Tac-Toe): the
+ * 9 x 9 cells, thin lines inside the small boards and thick ones between
+ * them; X and O, decided small boards tinted. */
+function drawNestedGrid(side, preview) {
   const cell = 4;
   const full = 9 * cell;
   const nodes = [];
@@ -323,8 +319,6 @@ function drawUttt(side, preview) {
   return { viewBox: `-1 -1 ${full + 2} ${full + 2}`, nodes };
 }
 
-const ROOT3 = Math.sqrt(3);
-
 /** A hexagon of circumradius 1 around (x, y) as path data; flat-topped
  * from 0 degrees, pointy-topped from 30. */
 function hexagonPath(x, y, start) {
@@ -336,12 +330,23 @@ function hexagonPath(x, y, start) {
   return `${path}Z`;
 }
 
-/** Hex and Y: the cells as one path, the edges as bands just outside, the
- * stones blue (the first player) and green, a dot on the last move. As on
- * the game's board (py/app/views.py): Hex a rhombus with its acute corners
- * left and right, blue owning the top-left and bottom-right edges; Y a
- * triangle with its apex at the top. */
-function drawConnection(centres, corners, sides, start, preview) {
+/** Hexagonal cells (Hex, Y): the cells as one path, the edges as bands just
+ * outside, the stones blue (the first player) and green, a dot on the last
+ * move. The geometry is the registry's (art.cells: the cells' centres, the
+ * corners, the sides' colours), as on the game's board (py/app/views.py):
+ * Hex a rhombus with its acute corners left and right, blue owning the
+ * top-left and bottom-right edges; Y a triangle with its apex at the top. */
+function drawCells(side, preview, { cells }) {
+  const { shape, x: [sx, xr, xc], y: [sy, yr, yc] } = cells;
+  const centres = [];
+  const rowStart = [];
+  for (let r = 0; r < side; r += 1) {
+    rowStart.push(centres.length);
+    const columns = shape === "rhombus" ? side : r + 1;
+    for (let c = 0; c < columns; c += 1) centres.push([sx * (xr * r + xc * c), sy * (yr * r + yc * c)]);
+  }
+  const n = side - 1;
+  const corners = cells.corners.map(([r, c]) => centres[rowStart[r * n] + c * n]);
   const xs = centres.map(([x]) => x);
   const ys = centres.map(([, y]) => y);
   const middle = [corners.reduce((sum, [x]) => sum + x, 0) / corners.length, corners.reduce((sum, [, y]) => sum + y, 0) / corners.length];
@@ -351,11 +356,14 @@ function drawConnection(centres, corners, sides, start, preview) {
     const k = (inner + margin) / inner;
     return `${num(middle[0] + (point[0] - middle[0]) * k)} ${num(middle[1] + (point[1] - middle[1]) * k)}`;
   };
-  const nodes = sides.map(([kind, from, to]) => ["path", {
-    class: `ca-edge ${kind}`,
-    d: `M${out(corners[from], 1.05)}L${out(corners[to], 1.05)}L${out(corners[to], 1.75)}L${out(corners[from], 1.75)}Z`,
-  }, []]);
-  nodes.push(["path", { class: "ca-cells", d: centres.map(([x, y]) => hexagonPath(x, y, start)).join("") }, []]);
+  const nodes = cells.edges.map((kind, from) => {
+    const to = (from + 1) % corners.length;
+    return ["path", {
+      class: `ca-edge ${kind}`,
+      d: `M${out(corners[from], 1.05)}L${out(corners[to], 1.05)}L${out(corners[to], 1.75)}L${out(corners[from], 1.75)}Z`,
+    }, []];
+  });
+  nodes.push(["path", { class: "ca-cells", d: centres.map(([x, y]) => hexagonPath(x, y, cells.hexagon)).join("") }, []]);
   if (preview) {
     centres.forEach(([x, y], index) => {
       const mark = preview.cells[index];
@@ -369,24 +377,6 @@ function drawConnection(centres, corners, sides, start, preview) {
   const pad = 2.6;
   const viewBox = [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) - Math.min(...xs) + 2 * pad, Math.max(...ys) - Math.min(...ys) + 2 * pad].map(num).join(" ");
   return { viewBox, nodes };
-}
-
-function drawHex(side, preview) {
-  const centres = [];
-  for (let r = 0; r < side; r += 1) for (let c = 0; c < side; c += 1) centres.push([1.5 * (r + c), (ROOT3 / 2) * (r - c)]);
-  const n = side - 1;
-  const corners = [centres[0], centres[n], centres[n * side + n], centres[n * side]]; // left, top, right, bottom
-  const sides = [["blue", 0, 1], ["green", 1, 2], ["blue", 2, 3], ["green", 3, 0]];
-  return drawConnection(centres, corners, sides, 0, preview);
-}
-
-function drawY(side, preview) {
-  const centres = [];
-  for (let r = 0; r < side; r += 1) for (let c = 0; c <= r; c += 1) centres.push([ROOT3 * (c - r / 2), 1.5 * r]);
-  const n = side - 1;
-  const corners = [centres[0], centres[centres.length - 1], centres[(n * (n + 1)) / 2]]; // apex, right, left
-  const sides = [["neutral", 0, 1], ["neutral", 1, 2], ["neutral", 2, 0]];
-  return drawConnection(centres, corners, sides, 30, preview);
 }
 
 /** The element showing catalog text ``key``, in English for now. */
@@ -729,7 +719,7 @@ function applyShellParams() {
 
 // -------------------------------------------------------------- embedding
 // Messages to the embedding page: {source: "abstract-games", type: "ready" |
-// "resize" | "gameover", ...} (README, "Embedding"). Posted to any origin
+// "resize" | "gameover", ...} (docs/embedding.md). Posted to any origin
 // ("*"): the app cannot know who embeds it, and the messages hold nothing
 // private (the game's name, its result, the page's height), nothing the
 // embedding page could not see in the frame anyway.
@@ -760,7 +750,7 @@ if (EMBEDDED && "ResizeObserver" in window) {
 // ----------------------------------------------------------- the AI worker
 // The computer opponent's worker (worker.js), started with the page (when,
 // runtime.js decides): the harness's page runs its bench module in it. The
-// mark "computer-ready" (for tools/bench.py; it also starts offline
+// mark "computer-ready" (for tools/bench/; it also starts offline
 // support) is set once it can answer, or has failed to start
 // (py/app/engine.py then thinks on the page).
 function startEngine() {

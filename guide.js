@@ -4,7 +4,11 @@
 // the game list never waits for it. Colours come from classes (css/app.css,
 // "guide diagrams"), so light and dark both work; shapes say what colours
 // do (a dot on a cell that matters, a dashed outline on a target).
-// Each figure's caption is the catalog's guide.<game>.fig_<name>.
+// Each figure's caption is the catalog's guide.<game>.fig_<name>. A game's
+// board drawn whole takes its shape from the registry (vendor/games.js,
+// generated from py/registry.py), as the cards do.
+
+import { GAMES } from "./vendor/games.js";
 
 const node = (tag, attributes, ...children) => [tag, attributes, children];
 const r1 = (value) => Math.round(value * 10) / 10; // short attribute text
@@ -111,20 +115,30 @@ function svg(width, height, children, left = 0) {
   return node("svg", { viewBox: `${left} 0 ${r1(width - 2 * left)} ${r1(height)}`, role: "img" }, ...children);
 }
 
+/** A board of pointy-topped hexagonal cells of side n as rows of x
+ * positions (in cells across, the leftmost 0), from the game's cells in
+ * the registry (vendor/games.js: its shape and how a row shifts). */
+function boardRows(game, n) {
+  const { shape, x: [, perRow, perColumn] } = GAMES.find((entry) => entry.game === game).art.cells;
+  const rows = Array.from({ length: n }, (_, row) => Array.from({ length: shape === "rhombus" ? n : row + 1 }, (_, c) => perRow * row + perColumn * c));
+  const left = Math.min(...rows.flat());
+  return rows.map((xs) => xs.map((x) => x - left));
+}
+
 /** The triangle of Y (side n) with its corner stone and the two edges it
  * touches drawn bold; the third edge plain. The sides run 5.5 units outside
  * the cells' centres, so they meet 11 out from each corner cell. */
 function yCorner(n) {
-  const rows = Array.from({ length: n }, (_, row) => Array.from({ length: row + 1 }, (_, c) => c - row / 2 + (n - 1) / 2));
+  const rows = boardRows("y", n);
   const marks = {};
   rows.forEach((xs, row) => xs.forEach((x, c) => {
     if (c === 0 || row === n - 1) marks[`${x},${row}`] = { area: true };
   }));
-  marks[`0,${n - 1}`].stone = "blue";
+  marks[`${rows[n - 1][0]},${n - 1}`].stone = "blue";
   const corner = ([x, y], [dx, dy]) => [x + 11 * dx, y + 11 * dy];
-  const top = corner(at((n - 1) / 2, 0), [0, -1]);
-  const left = corner(at(0, n - 1), [-0.866, 0.5]);
-  const right = corner(at(n - 1, n - 1), [0.866, 0.5]);
+  const top = corner(at(rows[0][0], 0), [0, -1]);
+  const left = corner(at(rows[n - 1][0], n - 1), [-0.866, 0.5]);
+  const right = corner(at(rows[n - 1][n - 1], n - 1), [0.866, 0.5]);
   const side = ([x1, y1], [x2, y2], hot) => node("line", {
     class: hot ? "fig-side fig-side-hot" : "fig-side", x1: r1(x1), y1: r1(y1), x2: r1(x2), y2: r1(y2),
   });

@@ -20,7 +20,7 @@
 // is up (bareSnapshot), while the page goes on to draw the board.
 // A snapshot is used only with the Pyodide and the archive it was made
 // with, and one that fails to load is dropped: the interpreter then starts
-// as on a first visit (README, "Start-up").
+// as on a first visit (docs/start-up.md).
 import { loadPyodide as startPyodide, version } from "./vendor/pyodide/pyodide.mjs";
 import { ARCHIVE_KEY } from "./vendor/python.js";
 

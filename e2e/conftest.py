@@ -20,10 +20,12 @@ which the bench shares.
 
 from __future__ import annotations
 
+import json
 import re
 import sys
+import time
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
@@ -36,7 +38,14 @@ from harness import (LAUNCH_ARGS, AppServer, QuietHandler, Watch, chromium_path,
 RESULTS = ROOT / "test-results"
 READY_TIMEOUT_MS = 60_000
 
-pytestmark = pytest.mark.e2e
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test of this folder carries the e2e marker (a conftest's own
+    ``pytestmark`` marks nothing), so ``-m "not e2e"`` leaves them out."""
+    here = Path(__file__).resolve().parent
+    for item in items:
+        if item.path.is_relative_to(here):
+            item.add_marker(pytest.mark.e2e)
 
 
 @pytest.fixture(scope="session")
@@ -118,6 +127,66 @@ def open_app(page: Page, server: AppServer, path: str = "") -> Page:
 
 def wait_ready(page: Page) -> None:
     page.wait_for_function("document.body.dataset.ready === 'true'", timeout=READY_TIMEOUT_MS)
+
+
+def eventually(page: Page, condition: Callable[[], object], timeout_s: float = 30) -> None:
+    """Until ``condition()`` holds, checked from here every 100 ms: for
+    what only this process sees (a held request's route, a cache listed
+    through the page), where the page has nothing to wait on."""
+    deadline = time.monotonic() + timeout_s
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out waiting for a condition")
+        page.wait_for_timeout(100)
+
+
+# The pause before the page asks the worker for the computer's move
+# (COMPUTER_PAUSE_S in py/app).
+COMPUTER_PAUSE_MS = 350
+
+# The page's calls of the AI worker, by name, in the order it made them
+# (window.workerCalls): the shell's engine.call, wrapped.
+WATCH_WORKER_CALLS = """() => {
+  const engine = window.appShell.engine;
+  const call = engine.call;
+  window.workerCalls = [];
+  engine.call = (name, request) => {
+    window.workerCalls.push(name);
+    return call(name, request);
+  };
+}"""
+
+
+def watch_worker_calls(page: Page) -> None:
+    """From now on, note each call the page makes of the AI worker in
+    ``window.workerCalls`` (a test waits for one with wait_for_function)."""
+    page.evaluate(WATCH_WORKER_CALLS)
+
+
+def wait_worker_answered(page: Page) -> None:
+    """Until the AI worker has answered every call the page made so far, and
+    the page has handled each answer (drawn it, or dropped it as stale).
+
+    The worker answers its calls in order, and the page's Python resumes on
+    the answers in the order they arrive; so one more call through the
+    page's Python comes back after all of them. It is the harness's
+    appBenchWorker with the cheapest bench function: for the pages of the
+    ``page`` fixture, opened as the harness."""
+    reply = json.loads(page.evaluate("appBenchWorker('bench_memory', '{}')"))
+    assert "error" not in reply, reply
+
+
+def wait_computer_answered(page: Page) -> None:
+    """Until every move the computer had to think about so far was asked of
+    the worker and answered (or dropped during the pause before asking, the
+    screen being left), and the page has handled each answer.
+
+    The pause is time by design, and one that ends on a screen left behind
+    shows nothing: a page timer as long as the pause, set now, fires after
+    every pause already under way (a page's timers of no longer delay fire
+    in the order they were set), then wait_worker_answered."""
+    page.evaluate("ms => new Promise((resolve) => setTimeout(resolve, ms))", COMPUTER_PAUSE_MS)
+    wait_worker_answered(page)
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """The game list: cards of equal height that fit every width, a drawing of
 each game's board, the unfinished game's position with a "continue" mark
-(read by the shell from the preview the Python side keeps, py/app/saves.py),
+(read by the shell from the preview the Python side keeps, py/app/model/saves.py),
 and the variants as choices inside their card."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from conftest import AppServer, open_app, wait_ready
+from conftest import AppServer, eventually, open_app, wait_ready
 
 GAMES = ("notakto", "uttt", "hex", "y")
 
@@ -97,8 +97,7 @@ def test_an_unfinished_hex_game_is_shown_on_its_card_until_it_ends_or_starts_ove
     expect(page.get_by_test_id("pick-hex")).to_contain_text("Deine unvollendete Partie, 1 Zug gespielt.")
     assert page.evaluate("document.body.dataset.ready") is None
     page.get_by_test_id("lang-select").select_option("en")
-    while not release:
-        page.wait_for_timeout(50)
+    eventually(page, lambda: release)  # the interpreter's WebAssembly was asked for, and held
     release[0].continue_()
     wait_ready(page)
     # Starting over: the new game has no move, the card its plain board.

@@ -12,10 +12,10 @@ import sys
 import pytest
 from playwright.sync_api import Page, expect
 
-from conftest import ROOT, AppServer, open_app, wait_ready
+from conftest import ROOT, AppServer, open_app, wait_ready, wait_worker_answered
 
 sys.path.insert(0, str(ROOT / "py"))
-from app.transfer import share_payload  # noqa: E402
+from app.model.transfer import share_payload  # noqa: E402
 from registry import STATES  # noqa: E402
 
 POSITIONS = json.loads((ROOT / "tests" / "data" / "hint_positions.json").read_text())
@@ -156,7 +156,7 @@ def test_leaving_midway_and_coming_back_resumes_the_same_games_analysis(page: Pa
                            timeout=ANALYSIS_MS)
     page.get_by_test_id("back-link").click()
     expect(page.get_by_test_id("picker")).to_be_visible()
-    page.wait_for_timeout(2500)  # the position that was out at the worker answers meanwhile
+    wait_worker_answered(page)  # the position that was out at the worker has its answer, dropped
     # Another game's screen, with the engine's answers arriving for the one left.
     page.get_by_test_id("pick-uttt").click()
     expect(page.get_by_test_id("uttt-board")).to_be_visible()

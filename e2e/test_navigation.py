@@ -9,12 +9,19 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from conftest import AppServer, open_app
+from conftest import AppServer, open_app, wait_computer_answered, watch_worker_calls
 
 THINK_MS = 30_000
-# The master level thinks for 2 s; with the pause before it answers and a
-# loaded machine, its reply is in well before this.
-REPLY_WAIT_MS = 6_000
+# One tick of the move clock (TICK_MS in py/app).
+TICK_MS = 250
+
+
+def wait_one_tick(page: Page) -> None:
+    """Until every tick of a move clock that was due has come: a page timer
+    of one tick, set now, fires after them (a page's timers of no longer
+    delay fire in the order they were set). A clock left behind that ticks
+    on shows nothing, so no event on the page marks that moment."""
+    page.evaluate("ms => new Promise((resolve) => setTimeout(resolve, ms))", TICK_MS)
 
 
 def expect_no_error(page: Page) -> None:
@@ -23,13 +30,19 @@ def expect_no_error(page: Page) -> None:
 
 def test_leaving_uttt_while_the_computer_thinks_keeps_its_reply_off_the_hex_screen(page: Page, server: AppServer) -> None:
     open_app(page, server, "?vs=master#/uttt")
+    watch_worker_calls(page)
     page.get_by_test_id("setting-starts").select_option("home")
     page.get_by_test_id("cell-e5").click()
+    expect(page.locator(".cell.o")).to_have_count(1, timeout=THINK_MS)  # the opening book's reply, at once
+    page.locator('.cell[aria-disabled="false"]').first.click()
     expect(page.get_by_test_id("status")).to_have_text("The computer is thinking…")
+    # Out of the book the master thinks for 2 s: the screen is left once
+    # the worker has the question, so its reply comes after.
+    page.wait_for_function("window.workerCalls.filter((name) => name === 'choose_move').length === 2")
     page.get_by_test_id("back-link").click()
     page.get_by_test_id("pick-hex").click()
     expect(page.get_by_test_id("hex-board")).to_be_visible()
-    page.wait_for_timeout(REPLY_WAIT_MS)  # the UTTT reply has come and gone
+    wait_computer_answered(page)  # the UTTT reply has come and gone
     expect(page.get_by_test_id("game-title")).to_have_text("Hex")
     expect(page.get_by_test_id("uttt-board")).to_have_count(0)
     expect(page.get_by_test_id("hex-board")).to_be_visible()
@@ -39,8 +52,8 @@ def test_leaving_uttt_while_the_computer_thinks_keeps_its_reply_off_the_hex_scre
     # Back in UTTT, the game resumes: the computer thinks again and answers.
     page.get_by_test_id("back-link").click()
     page.get_by_test_id("pick-uttt").click()
-    expect(page.locator(".cell.o")).to_have_count(1, timeout=THINK_MS)
-    expect(page.get_by_test_id("move-list").locator("li")).to_have_count(2)
+    expect(page.locator(".cell.o")).to_have_count(2, timeout=THINK_MS)
+    expect(page.get_by_test_id("move-list").locator("li")).to_have_count(4)
     expect(page.get_by_test_id("status")).to_have_text("Your turn (X)")
 
 
@@ -50,8 +63,8 @@ def test_leaving_notakto_while_the_computer_thinks_keeps_its_reply_off_the_uttt_
     page.get_by_test_id("cell-1a1").click()
     page.get_by_test_id("back-link").click()
     page.get_by_test_id("pick-uttt").click()
-    page.wait_for_timeout(2_000)
     expect(page.get_by_test_id("uttt-board")).to_be_visible()
+    wait_computer_answered(page)  # the Notakto reply, if it was asked for, has come and gone
     expect(page.get_by_test_id("notakto-boards")).to_have_count(0)
     expect(page.get_by_test_id("move-list").locator("li")).to_have_count(0)
     expect(page.get_by_test_id("setting-boards")).to_have_count(0)
@@ -64,7 +77,6 @@ def test_typing_another_games_address_mid_game_shows_only_that_game(page: Page, 
     page.get_by_test_id("cell-1a1").click()  # the focus is on a Notakto cell
     page.evaluate("location.hash = '#/uttt'")
     expect(page.get_by_test_id("uttt-board")).to_be_visible()
-    page.wait_for_timeout(500)
     expect_no_error(page)
     expect(page.get_by_test_id("game-title")).to_have_text("Ultimate Tic-Tac-Toe")
     expect(page.get_by_test_id("notakto-boards")).to_have_count(0)
@@ -77,6 +89,7 @@ def test_typing_another_games_address_mid_game_shows_only_that_game(page: Page, 
     expect(page.get_by_test_id("notakto-boards")).to_be_visible()
     expect(page.get_by_test_id("cell-1a1")).to_have_class(re.compile(r"\bx\b"))
     expect(page.get_by_test_id("setting-time")).to_have_count(0)
+    expect_no_error(page)
 
 
 def test_back_then_forward_while_the_computer_thinks(page: Page, server: AppServer) -> None:
@@ -92,7 +105,7 @@ def test_back_then_forward_while_the_computer_thinks(page: Page, server: AppServ
     expect(page.get_by_test_id("uttt-board")).to_be_visible()
     # One game: the computer answers once, and the board takes the next move.
     expect(page.locator(".cell.o")).to_have_count(1, timeout=THINK_MS)
-    page.wait_for_timeout(REPLY_WAIT_MS)  # a second, stale reply would land by now
+    wait_computer_answered(page)  # a second, stale reply would have landed
     expect(page.locator(".cell.o")).to_have_count(1)
     expect(page.get_by_test_id("move-list").locator("li")).to_have_count(2)
     page.locator('.cell[aria-disabled="false"]').first.click()
@@ -130,7 +143,7 @@ def test_a_running_clock_left_behind_does_not_fire_and_is_right_on_return(page: 
     page.get_by_test_id("pick-notakto").click()
     expect(page.get_by_test_id("notakto-boards")).to_be_visible()
     page.evaluate("appAdvanceClock(10000)")
-    page.wait_for_timeout(1_500)
+    wait_one_tick(page)
     expect(page.get_by_test_id("clock")).to_be_hidden()
     expect(page.get_by_test_id("live")).not_to_have_text(re.compile("time ran out"))
     page.go_back()
@@ -146,7 +159,7 @@ def test_a_running_clock_left_behind_does_not_fire_and_is_right_on_return(page: 
     # Away past the limit: back on the screen, the computer moves for the player.
     page.get_by_test_id("back-link").click()
     page.evaluate("appAdvanceClock(30000)")
-    page.wait_for_timeout(1_000)
+    wait_one_tick(page)
     expect(page.locator(".cell.o")).to_have_count(0)
     page.go_back()
     expect(page.locator(".cell.o")).to_have_count(1, timeout=THINK_MS)

@@ -9,7 +9,7 @@ import sys
 
 from playwright.sync_api import Page, expect
 
-from conftest import ROOT, AppServer, open_app, wait_ready
+from conftest import ROOT, AppServer, open_app, wait_computer_answered, wait_ready
 
 sys.path.insert(0, str(ROOT / "py"))
 
@@ -263,8 +263,9 @@ def test_the_computer_can_take_over_a_seat_and_give_it_back(page: Page, server: 
     page.get_by_test_id("toggle-takeover-1").uncheck()
     first_playable(page).click()
     expect(page.get_by_test_id("status")).to_have_text("Player 2 to move")
-    page.wait_for_timeout(800)
+    wait_computer_answered(page)  # a move the computer was still asked for would be in
     expect(page.locator(".cell.x")).to_have_count(3)
+    expect(page.get_by_test_id("status")).to_have_text("Player 2 to move")
 
 
 def test_alternating_first_move_against_the_computer(page: Page, server: AppServer) -> None:

@@ -11,24 +11,22 @@ from __future__ import annotations
 import json
 import re
 import sys
-import time
 from pathlib import Path
-from typing import Callable
 
 import pytest
 from playwright.sync_api import BrowserContext, Frame, FrameLocator, Page, Playwright, expect
 
 from conftest import (LAUNCH_ARGS, READY_TIMEOUT_MS, ROOT, AppServer, QuietHandler, Watch, assert_clean, chromium_path,
-                      open_app, wait_ready, watch_context)
+                      eventually, open_app, wait_ready, watch_context)
 
 sys.path.insert(0, str(ROOT / "tools"))
 import build_site  # noqa: E402
 
 SUB_PATH = "some/sub/path/"
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+EMBEDDING_DOC = (ROOT / "docs" / "embedding.md").read_text(encoding="utf-8")
 CATALOG_DE = json.loads((ROOT / "i18n" / "de.json").read_text(encoding="utf-8"))
-# Where the README's example host page expects the app.
-README_APP = "https://example.github.io/abstract-games/"
+# Where docs/embedding.md's example host page expects the app.
+EXAMPLE_APP = "https://example.github.io/abstract-games/"
 DARK_BACKGROUND, LIGHT_BACKGROUND = "rgb(28, 29, 33)", "rgb(246, 244, 239)"  # css/app.css --bg
 MESSAGE_KEYS = {
     "ready": {"source", "type", "game"},
@@ -88,15 +86,6 @@ def play_to_the_end(page: Page | FrameLocator, limit: int = 40) -> None:
             return
         playable.first.click()
     raise AssertionError("the game did not end")
-
-
-def eventually(page: Page, condition: Callable[[], object], timeout_s: float = 30) -> None:
-    """Until ``condition()`` holds (checked from here, every 100 ms)."""
-    deadline = time.monotonic() + timeout_s
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("timed out waiting for a condition")
-        page.wait_for_timeout(100)
 
 
 def our_caches(page: Page) -> list[str]:
@@ -206,14 +195,14 @@ def test_the_site_works_under_a_sub_path_installs_and_updates(playwright: Playwr
     assert_clean(watch)
 
 
-def readme_host_page(app_url: str) -> str:
-    """The README's example host page, pointed at ``app_url``."""
-    match = re.search(r"```html\n(<!doctype html>.*?)```", README, re.S)
-    assert match, "README has no example host page"
+def example_host_page(app_url: str) -> str:
+    """docs/embedding.md's example host page, pointed at ``app_url``."""
+    match = re.search(r"```html\n(<!doctype html>.*?)```", EMBEDDING_DOC, re.S)
+    assert match, "docs/embedding.md has no example host page"
     page = match.group(1)
-    assert README_APP in page
+    assert EXAMPLE_APP in page
     origin = re.match(r"^https?://[^/]+", app_url).group(0)
-    return page.replace(README_APP, app_url).replace(README_APP.rstrip("/").rsplit("/", 1)[0], origin)
+    return page.replace(EXAMPLE_APP, app_url).replace(EXAMPLE_APP.rstrip("/").rsplit("/", 1)[0], origin)
 
 
 def app_frame(page: Page) -> Frame:
@@ -230,7 +219,7 @@ def test_a_page_on_another_origin_embeds_the_app_with_parameters(context: Browse
     app_server = AppServer(site)
     host_dir = tmp_path / "host-site"
     host_dir.mkdir()
-    (host_dir / "index.html").write_text(readme_host_page(app_server.url + SUB_PATH), encoding="utf-8")
+    (host_dir / "index.html").write_text(example_host_page(app_server.url + SUB_PATH), encoding="utf-8")
     (host_dir / "favicon.ico").write_bytes(b"")  # what the browser asks a host for
     host_server = AppServer(host_dir)
     assert host_server.url != app_server.url
@@ -258,7 +247,7 @@ def test_a_page_on_another_origin_embeds_the_app_with_parameters(context: Browse
     expect(frame.locator("#settings-panel")).not_to_have_attribute("open", "")
     expect(frame.locator(".nk-board")).to_have_count(1)
     expect(frame.get_by_test_id("status")).to_have_text(CATALOG_DE["status.turn.player"].replace("{player}", "Spieler 1"))
-    # The frame follows the content's height (the README page's script).
+    # The frame follows the content's height (the example page's script).
     resizes = messages(page, "resize")
     assert resizes and all(isinstance(m["height"], int) and m["height"] > 0 for m in resizes)
     eventually(page, lambda: page.locator("iframe").evaluate("f => f.getBoundingClientRect().height")

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
-from conftest import AppServer, open_app, open_as_harness, wait_ready
+from conftest import AppServer, eventually, open_app, open_as_harness, wait_ready
 
 CODES = ("en", "de", "pt", "id")
 CATALOGS = {code: json.loads((Path(__file__).resolve().parent.parent / "i18n" / f"{code}.json").read_text())
@@ -229,8 +229,8 @@ def test_start_up_reads_as_loading_and_a_tap_on_a_game_is_kept(browser: Browser,
         expect(wait).to_have_text(CATALOGS["de"]["loading.board"])
         assert wait.bounding_box()["height"] > 200
         expect(page.get_by_test_id("new-game")).to_be_disabled()
-        page.wait_for_timeout(500)
-        assert held and page.evaluate("document.body.dataset.ready") is None
+        eventually(page, lambda: held)  # the interpreter's WebAssembly is asked for, and held
+        assert page.evaluate("document.body.dataset.ready") is None
         for route in held:
             route.continue_()
         wait_ready(page)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from conftest import ROOT, AppServer, open_app, wait_ready
+from conftest import ROOT, AppServer, eventually, open_app, wait_ready
 
 sys.path.insert(0, str(ROOT / "py"))
 
@@ -30,7 +30,7 @@ def test_shell_paints_before_python_is_ready(page: Page, server: AppServer) -> N
         expect(page.get_by_test_id(f"pick-{game}")).to_be_visible()
     expect(page.get_by_test_id("loading")).to_be_visible()
     expect(page.get_by_test_id("loading")).to_contain_text("Downloading the game engine")
-    page.wait_for_timeout(300)
+    eventually(page, lambda: release)  # the interpreter's WebAssembly is asked for, and held
     assert page.evaluate("document.body.dataset.ready") is None
     # Routes and the guide work before Python: they are the shell's.
     page.get_by_test_id("pick-notakto").click()
@@ -41,8 +41,6 @@ def test_shell_paints_before_python_is_ready(page: Page, server: AppServer) -> N
     expect(page.get_by_test_id("guide").locator("figure svg")).to_have_count(2)
     page.get_by_test_id("guide-back").click()
     expect(page.get_by_test_id("board")).to_contain_text("Getting the board ready")
-    while not release:
-        page.wait_for_timeout(50)
     release[0].continue_()
     wait_ready(page)
     expect(page.get_by_test_id("loading")).to_be_hidden()
@@ -244,8 +242,8 @@ def test_no_long_task_while_the_computer_thinks(page: Page, server: AppServer) -
 
 
 def harness_hooks() -> list[str]:
-    """The functions py/app/harness.py puts on window for the tests and the bench."""
-    text = (ROOT / "py" / "app" / "harness.py").read_text(encoding="utf-8")
+    """The functions py/app/page/harness.py puts on window for the tests and the bench."""
+    text = (ROOT / "py" / "app" / "page" / "harness.py").read_text(encoding="utf-8")
     return sorted(set(re.findall(r"^\s*js\.window\.(\w+) = ", text, re.M)))
 
 

@@ -187,6 +187,9 @@ def test_reduced_motion_turns_transitions_off(page: Page, server: AppServer) -> 
     assert duration == "0s"
 
 
+# What the loading line counts as the runtime's files (boot.js, runtimeFiles).
+RUNTIME_FILES = {"pyodide.mjs", "pyodide.asm.mjs", "python_stdlib.zip", "pyodide.asm.wasm"}
+
 # Every text the loading line shows, from the page's start.
 LOADING_TEXTS = """
 window.__loadingTexts = [];
@@ -204,10 +207,15 @@ new MutationObserver(() => {
 def test_the_loading_line_never_shows_a_key_nor_goes_back_when_its_texts_come_late(page: Page, server: AppServer) -> None:
     """The runtime's files can be in before the catalog (a slow catalog
     here): the line waits for the text and its bar only moves forward."""
+    finished: set[str] = set()
+
     def late(route):
-        page.wait_for_timeout(1_500)
+        # The catalog comes once the runtime's files are all in.
+        while not finished >= RUNTIME_FILES:
+            page.wait_for_event("requestfinished", timeout=60_000)
         route.continue_()
 
+    page.on("requestfinished", lambda request: finished.add(request.url.rsplit("/", 1)[-1]))
     page.add_init_script(LOADING_TEXTS)
     page.route("**/i18n/en.json", late)
     page.goto(server.url + "#/notakto")

@@ -16,10 +16,10 @@ from pathlib import Path
 
 from playwright.sync_api import Page, Playwright, expect
 
-from conftest import AppServer, Watch, assert_clean, open_app, wait_ready
+from conftest import AppServer, Watch, assert_clean, eventually, open_app, wait_ready
 # The offline tests' site (the `site` fixture), server and browser profile.
-from test_offline_embed import (SUB_PATH, NoStoreHandler, eventually, our_caches, persistent_context,  # noqa: F401
-                                site, wait_offline_ready)
+from test_offline_embed import (SUB_PATH, NoStoreHandler, our_caches, persistent_context, site,  # noqa: F401
+                                wait_offline_ready)
 
 NOTE = "abstract-games/python-snapshot:"
 SNAPSHOTS = "abstract-games-snapshots"
@@ -183,7 +183,7 @@ def test_the_page_imports_our_python_as_bytecode_from_the_archive(app: Page) -> 
         const python = await (await import("./runtime.js")).loadPyodide();
         return python.runPython(`
 import json, sys
-import app.browser, core.base, registry
+import app.page.app, core.base, registry
 files = sorted({m.__file__ for name, m in sys.modules.items()
                 if name.split(".")[0] in ("app", "core", "ai", "registry", "main")})
 json.dumps({"files": files, "levels": len(registry.GAMES["hex"].levels.names)})`);

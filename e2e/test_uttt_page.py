@@ -109,7 +109,8 @@ def test_reload_restores_the_position_and_the_running_clock(page: Page, server: 
     page.get_by_test_id("setting-time").select_option("60")
     for cell in ("e5", "e4", "d2"):
         page.get_by_test_id(f"cell-{cell}").click()
-    page.wait_for_timeout(3000)
+    # Three seconds of Player 2's minute gone, as the player sees them go.
+    expect(page.get_by_test_id("clock")).to_have_text(re.compile(r"^0:5[0-7]$"), timeout=10_000)
     page.reload()
     wait_ready(page)
     expect(page.locator(".cell.x")).to_have_count(2)

@@ -1,8 +1,8 @@
 """The AI worker as the harness starts it: the page opened by the end-to-end
-tests or the bench (``window.appHarness``, see py/app/harness.py) runs this
+tests or the bench (``window.appHarness``, see py/app/page/harness.py) runs this
 script in its worker instead of py/worker.py. It exports the product's
 ``choose_move`` and ``analyse`` unchanged, so the computer plays and
-judges as it does for a player, plus the engines' self-check and the bench functions. tools/bench.py runs
+judges as it does for a player, plus the engines' self-check and the bench functions. tools/bench/ runs
 the same bench functions under CPython, so both runtimes run the same code
 on the same positions with the same seeds. Never started for a player."""
 
@@ -35,7 +35,7 @@ def self_check() -> str:
     return json.dumps(run())
 
 
-# -- bench functions (tools/bench.py, `make bench`) ---------------------------------
+# -- bench functions (tools/bench/, `make bench`) ---------------------------------
 BENCH_CHECK_MOVES = 8  # moves reported per case, to prove both runtimes did the same work
 
 
@@ -53,7 +53,7 @@ def _timer_resolution() -> float:
 @json_reply
 def bench_moves(request: dict[str, Any]) -> dict[str, Any]:
     """Time ``ai.choose_move`` with ``time.perf_counter`` in this interpreter.
-    The same function runs under CPython in tools/bench.py, so both sides run
+    The same function runs under CPython in tools/bench/, so both sides run
     the same code on the same positions with the same seeds.
 
     {"cases": [{"game": <save dict>, "level": str, "batch": int}],
@@ -66,7 +66,8 @@ def bench_moves(request: dict[str, Any]) -> dict[str, Any]:
     than one case a lot; the first ``warmup`` turns are not kept.
     """
     seed, warmup, repeats = int(request["seed"]), int(request["warmup"]), int(request["repeats"])
-    cases, results = [], []
+    cases: list[tuple[GameState, str, int]] = []
+    results: list[dict[str, Any]] = []
     for case in request["cases"]:
         state, level = load_state(case["game"]), case["level"]
         cases.append((state, level, int(case["batch"])))
@@ -98,7 +99,7 @@ def random_playout(state: GameState, rng: random.Random) -> int:
 @json_reply
 def bench_playouts(request: dict[str, Any]) -> dict[str, Any]:
     """Time random playouts (``random_playout``) with ``time.perf_counter``;
-    the same function runs under CPython in tools/bench.py.
+    the same function runs under CPython in tools/bench/.
 
     {"cases": [{"game": name in registry.STATES, "settings": dict, "batch": int}],
      "seed": int, "warmup": int, "repeats": int}
@@ -111,7 +112,7 @@ def bench_playouts(request: dict[str, Any]) -> dict[str, Any]:
     seed, warmup, repeats = int(request["seed"]), int(request["warmup"]), int(request["repeats"])
     cases = [(STATES[case["game"]].from_settings(case["settings"]), int(case["batch"]), random.Random(seed))
              for case in request["cases"]]
-    results = [{"samples": [], "plies": 0} for _ in cases]
+    results: list[dict[str, Any]] = [{"samples": [], "plies": 0} for _ in cases]
     gc.collect()
     for index in range(warmup + repeats):
         for (root, batch, rng), result in zip(cases, results):
@@ -131,7 +132,7 @@ def bench_search(request: dict[str, Any]) -> dict[str, Any]:
     """Time the engines' own searches (MCTS with their playout policies:
     ``ai.ENGINES[game].search``) at a fixed number of iterations, so both
     runtimes do exactly the same work; the same function runs under CPython
-    in tools/bench.py.
+    in tools/bench/.
 
     {"cases": [{"game": <save dict>, "iterations": int, "master": bool (optional)}],
      "seed": int, "warmup": int, "repeats": int}
@@ -181,7 +182,7 @@ def bench_solve(request: dict[str, Any]) -> dict[str, Any]:
     """The exact solver (``ai.connection.solver``) proving Hex or Y positions from
     scratch: a fresh ``Solver`` for every proof, so both runtimes do exactly
     the same work (the nodes and the move found must agree); the same
-    function runs under CPython in tools/bench.py.
+    function runs under CPython in tools/bench/.
 
     {"cases": [{"game": <save dict>}], "repeats": int, "seconds": float}
     -> {"python": str, "platform": str,
@@ -239,7 +240,7 @@ def bench_game(request: dict[str, Any]) -> dict[str, Any]:
 @json_reply
 def bench_choose(request: dict[str, Any]) -> dict[str, Any]:
     """The computer's move in each case, timed: what a player gets (for the
-    puzzle score; the same function runs under CPython in tools/bench.py).
+    puzzle score; the same function runs under CPython in tools/bench/).
 
     {"cases": [{"game": <save dict>, "level": str, "seed": int, "move_time": float | null}]}
     -> {"python": str, "platform": str, "results": [{"move": text, "seconds": float}]}
@@ -257,7 +258,7 @@ def wasm_bytes() -> int | None:
     """This interpreter's WebAssembly memory (its whole heap; it grows and
     never shrinks), or None outside Pyodide."""
     try:
-        import pyodide_js  # type: ignore[import-not-found]
+        import pyodide_js
     except ImportError:
         return None
     return int(pyodide_js._module.HEAPU8.length)
@@ -269,6 +270,6 @@ def bench_memory(_request_json: str = "{}") -> str:
 
 
 # Everything the harness calls in the worker: the app's own function, the
-# self-check (e2e/test_platform.py) and the bench functions (tools/bench.py).
+# self-check (e2e/test_platform.py) and the bench functions (tools/bench/).
 __export__ = ["choose_move", "analyse", "self_check", "bench_moves", "bench_playouts", "bench_search", "bench_choose",
               "bench_solve", "bench_game", "bench_memory"]

@@ -15,11 +15,13 @@ import argparse
 import math
 import sys
 import traceback
-from typing import Any, Callable, TextIO
+from collections.abc import Callable
+from typing import Any, TextIO
 
 import ai
 from ai import connection
 from core import FIRST, SECOND, GameError, GameState, IllegalMoveError, NotationError
+from core.hex import LETTERS
 from registry import GAMES, STATES
 
 NAME = "four-abstract-games"
@@ -82,7 +84,7 @@ def draw_uttt(state: Any) -> str:
 def draw_hex(state: Any) -> str:
     """The rhombus, each row shifted half a cell right; X black, O white."""
     size = state.size
-    lines = ["    " + " ".join("abcdefghijklmnopqrs"[:size])]
+    lines = ["    " + " ".join(LETTERS[:size])]
     for row in range(size):
         owners = (state.cell_owner(row * size + col) for col in range(size))
         cells = " ".join("." if owner is None else "XO"[owner] for owner in owners)
@@ -99,11 +101,14 @@ def draw_y(state: Any) -> str:
         owners = (state.cell_owner(first + col) for col in range(row + 1))
         cells = " ".join("." if owner is None else "XO"[owner] for owner in owners)
         lines.append(f"{row + 1:2} {' ' * (size - 1 - row)}{cells}")
-    lines.append("   " + " ".join("abcdefghijklmnopqrs"[:size]))  # positions in the bottom row
+    lines.append("   " + " ".join(LETTERS[:size]))  # positions in the bottom row
     return "\n".join(lines)
 
 
-#: game -> text drawing of a position; other games fall back to a one-liner.
+#: game -> text drawing of a position; other games fall back to a one-liner
+#: (their ``position_text``), so a new game needs none. (The text boards
+#: share nothing with the pictures of app/views.py and the shell: GTP's
+#: conventions, X and O on rows of characters, are their own.)
 DRAWINGS: dict[str, Callable[[Any], str]] = {
     "notakto": draw_notakto, "uttt": draw_uttt, "hex": draw_hex, "y": draw_y,
 }
@@ -352,7 +357,7 @@ class GtpEngine:
 def default_settings(game_class: type[GameState]) -> dict[str, Any]:
     """A game's settings when nothing is chosen."""
     try:
-        return game_class().settings()  # type: ignore[call-arg]
+        return game_class().settings()
     except TypeError:  # a game whose constructor needs arguments
         return game_class.from_settings({}).settings()
 

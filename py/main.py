@@ -6,7 +6,7 @@ try:
     import js
 
     js.performance.mark("python-main")  # where the start-up goes, for profiling (DevTools, Resource Timing)
-    from app.browser import start
+    from app.page.app import start
 
     js.performance.mark("python-imported")
     start()

@@ -19,6 +19,7 @@ from typing import Any
 import ai
 from ai import notakto as notakto_ai
 from core.base import perft
+from core.notakto import NotaktoState
 from registry import GAMES, STATES, Game
 
 
@@ -73,6 +74,7 @@ def notakto_checks() -> dict[str, Any]:
             state.push(state.legal_moves()[rng.randrange(len(state.legal_moves()))])
         if state.is_over():
             continue
+        assert isinstance(state, NotaktoState)
         safe = [state.move_to_text(m) for m in notakto_ai.safe_moves(state)]
         choice = state.move_to_text(ai.choose_move(state, GAMES["notakto"].levels.strongest, seed=5))
         verdicts.append([" ".join(state.move_texts()), safe, choice])

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import functools
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import ai
 from core import GameError, GameState
@@ -95,5 +96,5 @@ def warm_up() -> None:
         ai.engine(game)
 
 
-# What the app calls (Engine.choose_move and Engine.analyse in py/app/engine.py); nothing else.
+# What the app calls (Engine.choose_move and Engine.analyse in py/app/page/engine.py); nothing else.
 __export__ = ["choose_move", "analyse"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import math
 import random
 import re
 from pathlib import Path
@@ -16,8 +17,12 @@ import pytest
 import ai
 import registry
 from app import views
-from app.games import SPECS
+from app.model.games import SPECS
+from app.model.saves import board_preview
 from core import SaveError
+from tool_modules import load_tool
+
+build_site = load_tool("build_site")
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGS = {path.stem: json.loads(path.read_text(encoding="utf-8")) for path in sorted((ROOT / "i18n").glob("*.json"))}
@@ -25,10 +30,13 @@ GAMES = sorted(registry.GAMES)
 
 
 def test_the_games_and_their_order() -> None:
-    assert list(registry.GAMES) == ["notakto", "uttt", "hex", "y"]  # the game list's order
+    """The registry's order is the game list's (vendor/games.js follows it,
+    tests/test_site.py); an unknown name is refused naming the games."""
+    names = [game.name for game in registry._GAMES]
+    assert list(registry.GAMES) == names and len(set(names)) == len(names) >= 1
     assert all(registry.STATES[name] is game.state for name, game in registry.GAMES.items())
-    assert registry.game("hex") is registry.GAMES["hex"]
-    with pytest.raises(ValueError, match="chess.*notakto, uttt, hex, y"):
+    assert all(registry.game(name) is registry.GAMES[name] for name in names)
+    with pytest.raises(ValueError, match=f"chess.*{', '.join(names)}"):
         registry.game("chess")
 
 
@@ -52,10 +60,76 @@ def test_every_entry_is_complete(name: str) -> None:
     assert game.board_size in [setting.name for setting in game.settings] or (
         isinstance(game.board_size, int) and game.board_size > 0)
     assert len(game.marks) in (0, 2) and len(game.mark_names) in (0, 2) and not (game.marks and game.mark_names)
-    # The card's drawing is one the shell has (boot.js draws the boards).
-    boot = (Path(__file__).resolve().parent.parent / "boot.js").read_text(encoding="utf-8")
+    # The card's drawing is one the shell has (boot.js draws the boards);
+    # the one of hexagonal cells draws them from the entry's ``cells``.
+    boot = (ROOT / "boot.js").read_text(encoding="utf-8")
     drawings = re.search(r"const BOARD_DRAWINGS = \{([^}]*)\}", boot)
     assert drawings and game.card_art in re.findall(r"(\w+):", drawings.group(1))
+    assert (game.card_art == "cells") == (game.cells is not None)
+    # The ladder has a number of games for each pairing: the random mover
+    # against the weakest level, then each level against the next.
+    assert len(game.ladder.plan) == len(levels.names) and all(games > 0 for games in game.ladder.plan)
+    assert 0 < game.ladder.speed <= 1
+
+
+def test_the_ratings_file_measures_registered_games() -> None:
+    """A game of level_ratings.json has its measured ratings; one the file
+    lacks (a new game, until the ladder has measured it) provisional ones;
+    the file names no other game."""
+    measured = set(registry._MEASURED)
+    assert measured <= set(registry.GAMES)
+    assert {name for name, game in registry.GAMES.items() if not game.levels.provisional} == measured
+    for name in measured:
+        ratings = registry._MEASURED[name]["ratings"]
+        assert registry.GAMES[name].levels.ratings == tuple(ratings[level] for level in registry.GAMES[name].levels.names)
+
+
+def test_a_game_the_ratings_file_lacks_starts_on_provisional_ratings() -> None:
+    levels = registry.measured_levels("a-new-game", ("easy", "hard", "harder"), "easy")
+    assert levels.provisional and levels.default == "easy"
+    assert list(levels.ratings) == sorted(set(levels.ratings)) and levels.ratings[0] > 500  # above the random mover
+    with pytest.raises(ValueError, match="ladder.py --game hex --write"):
+        registry.measured_levels("hex", ("beginner", "grandmaster"), "beginner")
+
+
+@pytest.mark.parametrize("name", [name for name, game in registry.GAMES.items() if game.cells])
+def test_the_cells_are_the_rules_cells(name: str) -> None:
+    """The hexagonal cells' geometry (the app's board and the shell's
+    drawings use it): one centre for each cell of the rules, in their order,
+    none twice, neighbours of the rules sqrt(3) apart, and the corners' cells
+    the rules' corners."""
+    game = registry.GAMES[name]
+    cells = game.cells
+    assert cells is not None and len(cells.edges) == len(cells.corners) in (3, 4)
+    for size in (5, game.defaults()["size"]):
+        state = game.new_state({"size": size})
+        centres = cells.centres(size)
+        assert len(centres) == state.cell_count == sum(len(row) for row in cells.rows(size))
+        assert len({(round(x, 6), round(y, 6)) for x, y in centres}) == len(centres)
+        for cell in range(state.cell_count):
+            for other in state.neighbours(cell):
+                (x, y), (u, v) = centres[cell], centres[other]
+                assert math.isclose(math.hypot(x - u, y - v), math.sqrt(3)), (cell, other)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_card_draws_any_position_of_the_game(name: str) -> None:
+    """The card's preview (the function the entry names) has the length the
+    shell expects at every size the rules accept (vendor/games.js's shapes:
+    boot.js draws no other), one mark per cell."""
+    game = registry.GAMES[name]
+    shapes = build_site.card_art(game)["shapes"]
+    rng = random.Random(name)
+    for size, shape in shapes.items():
+        settings = {} if isinstance(game.board_size, int) else {game.board_size: int(size)}
+        state = game.new_state(settings)
+        for _ in range(5):
+            state.push(rng.choice(state.legal_moves()))
+        preview = board_preview(state, "you")
+        assert preview["size"] == int(size) and len(preview["cells"]) == shape["cells"]
+        assert len(preview["boards"]) == shape["boards"] and preview["moves"] == 5
+        assert set(preview["cells"]) <= set("01.") and set(preview["boards"]) <= set("01.-")
+        assert 0 <= preview["last"] < shape["cells"] and preview["cells"][preview["last"]] != "."
 
 
 def random_game(state, rng: random.Random):  # type: ignore[no-untyped-def]
@@ -113,7 +187,7 @@ def test_the_capabilities_are_what_the_engine_and_the_view_can_do(name: str) -> 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_the_views_it_names_draw_the_game(name: str) -> None:
-    """Named views are resolved by app.games; each draws the start with a
+    """Named views are resolved by app.model.games; each draws the start with a
     button for every legal move, and says a move in words."""
     game, spec = registry.GAMES[name], SPECS[name]
     assert spec.view is getattr(views, game.view) and spec.describe is getattr(views, game.describe)
@@ -161,8 +235,8 @@ def test_the_tools_tables_of_games_name_only_registered_games() -> None:
 
     import gtp
 
-    sys.path.insert(0, str(ROOT / "tools"))
-    import arena
+    sys.path.insert(0, str(ROOT))
+    from tools.arena import openspiel as arena
 
     assert set(gtp.DRAWINGS) <= set(registry.GAMES)
     assert set(arena.ADAPTERS) <= set(registry.GAMES)

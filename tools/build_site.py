@@ -5,7 +5,8 @@ end of tools/vendor.py, so on every `make serve`, `make test` and
 `make site`):
 
 - vendor/games.js: the shell's game list, from py/registry.py (see
-  ``game_list``); boot.js imports it and draws the cards of the picker.
+  ``game_list``); boot.js imports it and draws the cards of the picker,
+  guide.js draws the guide's boards from the geometry it carries.
 - vendor/python.zip: the app's Python in one archive, each module with its
   bytecode, compiled by the pinned Pyodide in Node (tools/python_zip.mjs),
   rebuilt only when a file of py/ changed (``build_archive``). The page and
@@ -32,6 +33,7 @@ works at a domain's root and under any sub-path.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import shutil
@@ -45,6 +47,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
 import registry  # noqa: E402 - py/registry.py: the games
+from app import views  # noqa: E402 - py/app/views/: the games' cards
 
 VENDOR = ROOT / "vendor"
 PRECACHE = VENDOR / "precache.js"
@@ -100,21 +103,41 @@ def manifest(lang: str) -> dict[str, object]:
 def game_list() -> list[dict[str, Any]]:
     """The shell's game list, in the registry's order: each game's name, its
     variants in the list (with and without the swap rule, for a game that
-    has it: ``#/hex/swap``, ``#/hex/no-swap``), its card's drawing (which of
-    boot.js's board drawings, and the board's default size: Notakto's
-    number of boards, the side of the others), and the English text of its
-    card (catalog keys ``games.<game>.name``/``.desc``,
-    ``variant.<game>.swap``/``.no_swap``), shown until the catalogs are in."""
+    has it: ``#/hex/swap``, ``#/hex/no-swap``), its card's drawing
+    (``art``, see ``card_art``), and the English text of its card (catalog
+    keys ``games.<game>.name``/``.desc``, ``variant.<game>.swap``/``.no_swap``),
+    shown until the catalogs are in."""
     english = json.loads((ROOT / "i18n" / "en.json").read_text(encoding="utf-8"))
     games = []
     for game in registry.GAMES.values():
         variants = ["swap", "no-swap"] if game.swap else []
         keys = [f"games.{game.name}.name", f"games.{game.name}.desc",
                 *(f"variant.{game.name}.{variant.replace('-', '_')}" for variant in variants)]
-        size = game.board_size if isinstance(game.board_size, int) else game.defaults()[game.board_size]
-        games.append({"game": game.name, "variants": variants, "art": {"drawing": game.card_art, "size": size},
+        games.append({"game": game.name, "variants": variants, "art": card_art(game),
                       "text": {key: english[key] for key in keys}})
     return games
+
+
+def card_art(game: registry.Game) -> dict[str, Any]:
+    """What boot.js needs to draw the game's card: which of its board
+    drawings (``drawing``), the board's default size (``size``: Notakto's
+    number of boards, the side of the others), for every size the rules
+    accept the length of a stored preview's ``cells`` and ``boards`` at it
+    (``shapes``, from the game's card function, so that a damaged or foreign
+    preview is not drawn), and the hexagonal cells' geometry (``cells``, the
+    registry's ``Cells``; guide.js draws from it too), or null."""
+    sizes: list[Any] = [game.board_size]
+    if isinstance(game.board_size, str):
+        sizes = list(game.setting(game.board_size).accepted)
+    shapes = {}
+    for size in sizes:
+        state = game.new_state({} if isinstance(game.board_size, int) else {game.board_size: size})
+        card = getattr(views, game.card)(state)
+        shapes[str(card.size)] = {"cells": len(card.cells), "boards": len(card.boards)}
+    size = game.board_size if isinstance(game.board_size, int) else game.defaults()[game.board_size]
+    # As JSON has it (lists, not tuples), so that it compares with games.js.
+    cells = json.loads(json.dumps(dataclasses.asdict(game.cells))) if game.cells else None
+    return {"drawing": game.card_art, "size": size, "shapes": shapes, "cells": cells}
 
 
 def python_files() -> list[str]:

@@ -1,4 +1,4 @@
-"""What the end-to-end tests (e2e/conftest.py) and the bench (tools/bench.py)
+"""What the end-to-end tests (e2e/conftest.py) and the bench (tools/bench/)
 share to open the app: the static server for this checkout, headless
 Chromium's path and flags, the watch on what a page asks and logs, and the
 flag that opens the page as the harness (with its test and bench hooks).

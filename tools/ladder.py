@@ -1,9 +1,11 @@
 """Measure the computer levels' ratings: a ladder of matches, then a fit.
 
-    python tools/ladder.py                                # every game, the default plan
-    python tools/ladder.py --game uttt --game hex --per-pairing 20 --seed 2
-    python tools/ladder.py --results /tmp/ladder/run.json --write
-    python tools/ladder.py --from /tmp/ladder/run.json --write   # refit, play nothing
+    python -m tools.ladder                                # every game, the default plan
+    python -m tools.ladder --game uttt --game hex --per-pairing 20 --seed 2
+    python -m tools.ladder --results /tmp/ladder/run.json --write
+    python -m tools.ladder --from /tmp/ladder/run.json --write   # refit, play nothing
+
+(``python tools/ladder.py ...`` runs the same.)
 
 For each game, at its default settings (the registry's: Notakto on 3 boards,
 Ultimate Tic-Tac-Toe, Hex 11 x 11 and Y side 13 with the swap rule on, each
@@ -16,11 +18,11 @@ and asked ``choose_move`` at the level, as the app's worker does, with one
 change: the time caps.
 
 Time. The browser's worker runs the engines' Python at about 0.7 x the
-speed of CPython (README, "Engine search from the start position": 0.78 x
+speed of CPython (docs/benchmarks.md, "Engine search from the start position": 0.78 x
 for Ultimate Tic-Tac-Toe, 0.69 x for Hex and Y). A level capped at 2 s in
 the browser therefore does about 1.4 s of CPython's work, so here every
-level's ``seconds`` is multiplied by the game's factor (``SPEED``, or
-``--speed``); the playout caps are left as they are. And the caps are read
+level's ``seconds`` is multiplied by the game's factor (its registry
+entry's ``ladder.speed``, or ``--speed``); the playout caps are left as they are. And the caps are read
 on the process's CPU clock (``--clock cpu``, the default: ``time.perf_counter``
 is ``time.process_time`` in the playing process), so that other work on a
 shared machine does not make the timed levels weaker than on a player's
@@ -43,8 +45,10 @@ intervals and the pairings' results (W-D-L from the higher player's side);
 ``--results FILE`` keeps the results so far after every game (a long run
 cut short loses at most one game) and ``--resume FILE`` goes on from them,
 so a long ladder can run in passes; ``--write`` writes
-``py/level_ratings.json``, which py/registry.py reads (tests/test_ladder.py
-checks that its ratings are the fit of its results).
+``py/level_ratings.json``, which py/registry.py reads (tests/tools/test_ladder.py
+checks that its ratings are the fit of its results). The score's interval
+in the pairings' table is the Wilson interval every match of the tools
+shows (tools/matches.py).
 """
 
 from __future__ import annotations
@@ -55,45 +59,38 @@ import json
 import math
 import os
 import platform
-import random
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "py"))
-sys.path.insert(0, str(ROOT / "tools"))
+for path in (ROOT / "py", ROOT):  # the app's modules, and tools.matches when run as a script
+    if str(path) not in sys.path:
+        sys.path.insert(0, str(path))
 
 import ai  # noqa: E402
 from ai.search import seeded_random  # noqa: E402
-from arena import wilson  # noqa: E402 - tools/arena.py: the score's interval
 from core import FIRST, SECOND, GameState  # noqa: E402
 from registry import GAMES  # noqa: E402
+from tools.matches import Score, first_seat, game_seed  # noqa: E402
 
 DATA_FILE = ROOT / "py" / "level_ratings.json"
 BASELINE = "random"
 ANCHOR = 500  # the baseline's rating, in every game
 PRIOR = 1.0  # virtual games per pairing, half won by each side
 SCALE = 400.0
-Z95 = 1.96
+Z_FIT = 1.96  # the fit's normal 95 % intervals (as stored in py/level_ratings.json)
 
-#: The browser worker's speed over CPython's for each game's engine (README,
-#: "Engine search from the start position"); Notakto's levels are not timed.
-SPEED = {"notakto": 1.0, "uttt": 0.78, "hex": 0.69, "y": 0.69}
 
-#: Games per pairing, bottom of the ladder first (the default plan): the
-#: untimed and fast pairings get more, the master pairings, about a minute
-#: a game, fewer.
-PLAN = {
-    "notakto": (400, 400, 400, 400),
-    "uttt": (40, 40, 20, 8),
-    "hex": (30, 30, 12, 8),
-    "y": (30, 30, 12, 8),
-}
+def speed_of(game: str) -> float:
+    """The browser worker's speed over CPython's for the game's engine (the
+    registry's ``Game.ladder.speed``; 1 for untimed levels)."""
+    return GAMES[game].ladder.speed
 
 
 def ladder(game: str) -> list[str]:
@@ -117,6 +114,7 @@ class LevelPlayer:
 
     def __init__(self, game: str, level: str, seed: int, speed: float) -> None:
         self.engine = ai.new_engine(game)
+        # This engine's own levels (an instance attribute); the class's stay as they are.
         self.engine.level_settings = scaled_levels(self.engine.level_settings, speed)
         self.level, self.seed = level, seed
 
@@ -124,7 +122,7 @@ class LevelPlayer:
         return self.engine.choose_move(state, self.level, seed=self.seed)
 
 
-def scaled_levels(levels: dict[str, Any], speed: float) -> dict[str, Any]:
+def scaled_levels(levels: Mapping[str, Any], speed: float) -> dict[str, Any]:
     """The levels' settings with every time cap (a ``seconds`` field) times ``speed``."""
     return {name: settings._replace(seconds=settings.seconds * speed) if hasattr(settings, "seconds") else settings
             for name, settings in levels.items()}
@@ -149,11 +147,11 @@ class Task:
 
     @property
     def game_seed(self) -> int:
-        return self.seed * 100_003 + self.index * 1009
+        return game_seed(self.seed, self.index)
 
     @property
     def lower_first(self) -> bool:
-        return self.index % 2 == 0
+        return first_seat(self.index) == FIRST
 
 
 @dataclass(frozen=True)
@@ -175,13 +173,15 @@ def play(task: Task) -> Played:
     seats = (lower, higher) if task.lower_first else (higher, lower)
     while not state.is_over():
         state.play(seats[0 if state.turn == FIRST else 1].choose(state))
-    winner = state.outcome().winner
+    outcome = state.outcome()
+    assert outcome is not None
+    winner = outcome.winner
     higher_seat = SECOND if task.lower_first else FIRST
     result = 0.5 if winner is None else 1.0 if winner == higher_seat else 0.0
     return Played(task, result, len(state.moves), time.monotonic() - started)
 
 
-def play_all(tasks: list[Task], jobs: int):  # type: ignore[no-untyped-def]
+def play_all(tasks: list[Task], jobs: int) -> Iterator[Played]:
     """The games' results, in task order."""
     if jobs <= 1:
         yield from map(play, tasks)
@@ -192,7 +192,7 @@ def play_all(tasks: list[Task], jobs: int):  # type: ignore[no-untyped-def]
 
 # -- the fit -----------------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class Pairing:
+class Pairing(Score):
     """A match's results from ``higher``'s side against ``lower``."""
 
     lower: str
@@ -202,12 +202,8 @@ class Pairing:
     losses: int
 
     @property
-    def games(self) -> int:
-        return self.wins + self.draws + self.losses
-
-    @property
     def score(self) -> float:
-        return (self.wins + 0.5 * self.draws) / self.games if self.games else 0.5
+        return super().score if self.games else 0.5  # no games: even
 
 
 def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
@@ -270,7 +266,7 @@ def game_ratings(game: str, pairings: list[Pairing]) -> tuple[dict[str, int], di
     intervals (the baseline left out)."""
     ratings, errors = fit(pairings)
     rounded = {name: round(ratings[name]) for name in ladder(game) if name in ratings and name != BASELINE}
-    intervals = {name: [round(ratings[name] - Z95 * errors[name]), round(ratings[name] + Z95 * errors[name])]
+    intervals = {name: [round(ratings[name] - Z_FIT * errors[name]), round(ratings[name] + Z_FIT * errors[name])]
                  for name in rounded}
     return rounded, intervals
 
@@ -303,19 +299,19 @@ def commit() -> str:
     return head
 
 
-def run_game(game: str, per_pairing: list[int], options: argparse.Namespace, log,  # type: ignore[no-untyped-def]
-             done: list[dict[str, Any]]) -> dict[str, Any]:
+def run_game(game: str, per_pairing: list[int], options: argparse.Namespace,
+             log: Callable[[list[dict[str, Any]]], None], done: list[dict[str, Any]]) -> dict[str, Any]:
     """Play ``game``'s ladder; its entry for the data file (without
     ratings). ``log`` gets the pairings so far after every game. A pairing
     in ``done`` (an earlier run's results, same seed) goes on from its
     games: game ``i`` of a pairing is the same seeded game in any run, so
     playing games 10-19 after a run of 0-9 is playing 0-19."""
-    speed = options.speed if options.speed is not None else SPEED[game]
+    speed = options.speed if options.speed is not None else speed_of(game)
     players = ladder(game)
     pairings: list[dict[str, Any]] = []
     for step, (lower, higher) in enumerate(zip(players, players[1:])):
         kept = next((p for p in done if (p["lower"], p["higher"]) == (lower, higher)), None)
-        pairing = {"lower": lower, "higher": higher, "wins": 0, "draws": 0, "losses": 0, "games": 0,
+        pairing: dict[str, Any] = {"lower": lower, "higher": higher, "wins": 0, "draws": 0, "losses": 0, "games": 0,
                    "moves_per_game": 0.0, "seconds_per_game": 0.0}
         if kept is not None:
             pairing.update({key: kept[key] for key in pairing})
@@ -358,7 +354,7 @@ def table(data: dict[str, Any]) -> str:
                   "| --- | ---: | --- | ---: | --- | ---: | ---: |"]
         for p in entry["pairings"]:
             pairing = Pairing(p["lower"], p["higher"], p["wins"], p["draws"], p["losses"])
-            low, high = wilson(pairing.score, pairing.games)
+            low, high = pairing.interval()
             lines.append(f"| {p['higher']} vs {p['lower']} | {pairing.games} | {p['wins']}-{p['draws']}-{p['losses']} "
                          f"| {pairing.score:.1%} | {low:.1%}–{high:.1%} | {p['moves_per_game']} "
                          f"| {p['seconds_per_game']} |")
@@ -367,26 +363,26 @@ def table(data: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="ladder.py", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.ladder", description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", action="append", choices=list(GAMES), help="a game to play (repeat; default all)")
-    parser.add_argument("--per-pairing", type=int, help="games per pairing for every pairing (default: PLAN)")
+    parser.add_argument("--per-pairing", type=int, help="games per pairing for every pairing (default: each game's ladder plan in py/registry.py)")
     parser.add_argument("--plan", action="append", default=[], metavar="GAME=N,N,N,N",
                         help="games per pairing for one game, bottom of the ladder first (repeat)")
     parser.add_argument("--resume", type=Path, help="keep the pairings an earlier --results file holds")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="games played at once, in worker processes")
-    parser.add_argument("--speed", type=float, help="the time caps' factor (default: per game, SPEED)")
+    parser.add_argument("--speed", type=float, help="the time caps' factor (default: per game, its ladder speed in py/registry.py)")
     parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu", help="the clock the time caps read")
     parser.add_argument("--results", type=Path, help="keep the results here after every game")
     parser.add_argument("--from", dest="source", type=Path, help="refit the results in this file, play nothing")
     parser.add_argument("--write", action="store_true", help=f"write {DATA_FILE.relative_to(ROOT)}")
     options = parser.parse_args(argv)
     games = options.game or list(GAMES)
-    plans = {game: list(counts) for game, counts in PLAN.items()}
+    plans = {game: list(entry.ladder.plan) for game, entry in GAMES.items()}
     for text in options.plan:
         game, _, counts = text.partition("=")
         if game not in GAMES or len(counts.split(",")) != len(ladder(game)) - 1:
-            parser.error(f"--plan {text!r}: a game, then one number per pairing ({len(PLAN['uttt'])})")
+            parser.error(f"--plan {text!r}: a game, then one number per pairing (one per level)")
         plans[game] = [int(count) for count in counts.split(",")]
     resumed = json.loads(options.resume.read_text(encoding="utf-8"))["games"] if options.resume else {}
     if options.source:
@@ -394,12 +390,12 @@ def main(argv: list[str] | None = None) -> int:
         data["games"] = {game: entry for game, entry in data["games"].items() if game in games}
     else:
         data = {
-            "about": "The computer levels' ratings, measured by tools/ladder.py (README, 'Level ratings'): "
+            "about": "The computer levels' ratings, measured by tools/ladder.py (docs/levels.md): "
                      "the results of its matches and the ratings fitted from them. Written by the tool.",
             "baseline": BASELINE, "anchor": ANCHOR, "prior_games": PRIOR, "scale": SCALE,
             "games": {},
         }
-        run = {"date": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"), "commit": commit(),
+        run = {"date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"), "commit": commit(),
                "machine": machine(), "clock": options.clock, "jobs": options.jobs, "seed": options.seed,
                "per_pairing": options.per_pairing, "games": games}
         for game in games:
@@ -412,12 +408,13 @@ def main(argv: list[str] | None = None) -> int:
             def entry(pairings: list[dict[str, Any]], game: str = game, plan: list[int] = plan,
                       resumed: bool = bool(done), started: float = started) -> dict[str, Any]:
                 return {"settings": GAMES[game].defaults(),
-                        "speed": options.speed if options.speed is not None else SPEED[game],
+                        "speed": options.speed if options.speed is not None else speed_of(game),
                         "run": {**run, "plan": plan, "resumed": resumed,
                                 "minutes": round((time.monotonic() - started) / 60, 1)},
                         "pairings": pairings}
 
-            def log(pairings: list[dict[str, Any]], game: str = game, entry=entry) -> None:  # type: ignore[no-untyped-def]
+            def log(pairings: list[dict[str, Any]], game: str = game,
+                    entry: Callable[[list[dict[str, Any]]], dict[str, Any]] = entry) -> None:
                 if options.results:
                     partial = {**data, "games": {**data["games"], game: entry(pairings)}}
                     options.results.parent.mkdir(parents=True, exist_ok=True)
@@ -427,7 +424,7 @@ def main(argv: list[str] | None = None) -> int:
     for game, stored in data["games"].items():
         if len(stored["pairings"]) != len(ladder(game)) - 1:
             print(f"ladder.py: {game}'s ladder is incomplete ({len(stored['pairings'])} pairings)", file=sys.stderr)
-        stored.setdefault("speed", SPEED[game])  # results files of the first runs did not say
+        stored.setdefault("speed", speed_of(game))  # results files of the first runs did not say
         data["games"][game] = with_ratings(game, stored)
     print(table(data))
     if options.write:

@@ -12,7 +12,7 @@ moves. ``--verify`` proves with the exact solver that every stated answer
 wins, for the puzzles small enough (at most ``--max-empty`` empty cells, or
 a board of side 5 or less).
 
-The exact solver is ``ai.solver`` (H-search virtual connections, must-play
+The exact solver is ``ai.connection.solver`` (H-search virtual connections, must-play
 regions, fill-in, proof-number search; see its doc), the
 same one the master level tries first on small positions.
 """
@@ -29,10 +29,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
-from core.base import FIRST, SECOND  # noqa: E402
-from core.hex import HexState  # noqa: E402
 from ai import connection  # noqa: E402
 from ai.connection.solver import LOSS, Solver  # noqa: E402
+from core.base import FIRST, SECOND  # noqa: E402
+from core.hex import HexState  # noqa: E402
 
 PUZZLES = ROOT / "tests" / "data" / "hex_puzzles.json"
 COLOURS = {"black": FIRST, "white": SECOND}

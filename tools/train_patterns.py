@@ -1,4 +1,4 @@
-"""Fit the Hex and Y move priors of ``ai.patterns`` to games of strong play.
+"""Fit the Hex and Y move priors of ``ai.connection.patterns`` to games of strong play.
 
     python tools/train_patterns.py --game hex --games games.jsonl --out priors.json [--min-count 20]
     python tools/train_patterns.py --game hex --selfplay "CMD ARGS" --setup "CMD; CMD" --size 11 \
@@ -12,7 +12,7 @@ after ``boardsize``. The games are appended to ``--games``, one a line,
 as the first form reads them, except a game that repeats one already
 there; a game ends when the rules say so, or when the engine resigns or
 stops. (Any engine that speaks GTP with the notation of docs/gtp.md will
-do; for the committed priors it was MoHex 2.0, see README.)
+do; for the committed priors it was MoHex 2.0, see docs/priors.md.)
 
 ``--games``: one game a line, JSON ``{"game": "hex", "size": 11, "moves":
 ["f6", "e7", ...]}`` in the notation of docs/gtp.md (the swap, if any,
@@ -43,16 +43,17 @@ import json
 import math
 import random
 import sys
-from collections import Counter
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Iterable, Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository's root: tools.arena
 
-from ai.connection import patterns  # noqa: E402
-from arena import DIALECTS, GtpProcess, OpponentError  # noqa: E402  (tools/, this file's folder)
-from registry import STATES  # noqa: E402
+from ai.connection import patterns
+from core.hex import ConnectionState
+from registry import STATES
+from tools.arena.gtp import DIALECTS, GtpProcess, OpponentError
 
 #: The longest a self-playing engine may think about one move (seconds).
 MOVE_TIMEOUT = 600.0
@@ -76,7 +77,7 @@ def fit(competitions: Sequence[Competition], groups: int, iterations: int = 30) 
     for _ in range(iterations):
         for g in range(groups):
             table = gammas[g]
-            denominators: Counter[int] = Counter()
+            denominators: defaultdict[int, float] = defaultdict(float)
             for candidates, _ in competitions:
                 strengths = [strength_of(features, gammas) for features, _ in candidates]
                 total = sum(value * count for value, (_, count) in zip(strengths, candidates))
@@ -132,6 +133,7 @@ def competitions_of(game: str, records: Iterable[dict]) -> list[list[tuple[tuple
         if record.get("game", game) != game:
             continue
         state = STATES[game].from_settings({"size": record["size"], "swap": "swap" in record["moves"]})
+        assert isinstance(state, ConnectionState)  # Hex or Y
         table = patterns.tables(game, record["size"])
         last = None
         for text in record["moves"]:
@@ -186,7 +188,7 @@ def selfplay(game: str, command: str, setup: str, size: int, count: int, seed: i
              dialect_name: str = "ours", opening_stones: int = 1) -> None:
     """``count`` new games of the engine against itself, appended to
     ``out`` (see the module doc), its colours and cells read and written in
-    its dialect (``arena.DIALECTS``). Our rules engine referees every move.
+    its dialect (``tools.arena.gtp.DIALECTS``). Our rules engine referees every move.
     Each game opens with ``opening_stones`` random stones, one a side in
     turn; a game that repeats one already in ``out`` is not written (MoHex
     2.0 at a fixed number of simulations often plays the same game again
@@ -251,7 +253,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--selfplay", help="make games instead: a GTP engine's command line")
     parser.add_argument("--setup", default="", help="GTP commands after boardsize, ';'-separated")
     parser.add_argument("--dialect", default="ours", choices=list(DIALECTS),
-                        help="the self-playing engine's notation (see tools/arena.py)")
+                        help="the self-playing engine's notation (see tools/arena/gtp.py)")
     parser.add_argument("--size", type=int, default=11)
     parser.add_argument("--count", type=int, default=20, help="new games to make")
     parser.add_argument("--opening-stones", type=int, default=1,

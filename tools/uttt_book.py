@@ -33,7 +33,7 @@ def book_positions(first_move: int | None) -> list[tuple[int, ...]]:
     """The move lists the book answers, in their least form, one per class
     of symmetric positions: the empty grid, each first move, and (once the
     book's first move is known) each reply to it."""
-    lists = [()] + [(move,) for move in range(81)]
+    lists: list[tuple[int, ...]] = [()] + [(move,) for move in range(81)]
     if first_move is not None:
         state = UtttState()
         state.push(first_move)

@@ -21,9 +21,11 @@ import shutil
 import sys
 from pathlib import Path
 
-import build_site  # tools/build_site.py: the manifests and the precache list
-
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run as a script: the repository's root, for the tools package
+
+from tools import build_site  # noqa: E402  (the manifests and the precache list)
+
 MODULES = ROOT / "node_modules"
 VENDOR = ROOT / "vendor"
 

@@ -9,8 +9,9 @@ Game end is data (``Outcome``), never text: the UI turns it into words.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterable, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 FIRST, SECOND = 0, 1
 SAVE_VERSION = 1

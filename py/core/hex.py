@@ -30,8 +30,8 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from functools import lru_cache
-from typing import Any, ClassVar, NamedTuple
+from functools import cache
+from typing import Any, ClassVar, NamedTuple, Self
 
 from .base import FIRST, SECOND, GameError, GameState, NotationError, Outcome, SaveError
 
@@ -61,7 +61,7 @@ _CELL_RE = re.compile(r"([a-z])([0-9]{1,2})", re.IGNORECASE)
 SWAP_TEXTS = ("swap", "swap-pieces")
 
 
-@lru_cache(maxsize=None)
+@cache
 def layout(size: int) -> Layout:
     """The Hex board of side ``size`` (cached: built once per size)."""
     def inside(row: int, col: int) -> bool:
@@ -228,7 +228,7 @@ class ConnectionState(GameState):
             size[root] -= size[absorbed]
             reach[root] = old_reach
 
-    def copy(self):  # type: ignore[no-untyped-def]  # returns the subclass
+    def copy(self) -> Self:
         clone = self.__class__.__new__(self.__class__)
         clone._layout = self._layout
         clone._swap_rule = self._swap_rule
@@ -273,7 +273,7 @@ class ConnectionState(GameState):
         return {"size": self.size, "swap": self._swap_rule}
 
     @classmethod
-    def from_settings(cls, settings: dict[str, Any]):  # type: ignore[no-untyped-def]
+    def from_settings(cls, settings: dict[str, Any]) -> Self:
         if not isinstance(settings, dict):
             raise SaveError(f"{cls.game} settings must be an object, not {type(settings).__name__}")
         unknown = sorted(str(key) for key in settings if key not in ("size", "swap"))
@@ -395,8 +395,8 @@ def _steiner_chain(owner: list[int], board: Layout, player: int) -> tuple[int, .
     distances: list[dict[int, int]] = []
     for bit in bits:
         seeds = [cell for cell in mine if edges[cell] & bit]
-        distance = {cell: 0 for cell in seeds}
-        parent = {cell: -1 for cell in seeds}
+        distance = dict.fromkeys(seeds, 0)
+        parent = dict.fromkeys(seeds, -1)
         queue = deque(seeds)
         while queue:
             cell = queue.popleft()

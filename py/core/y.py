@@ -24,7 +24,7 @@ settings) is Hex's, in ``core.hex.ConnectionState``.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from .hex import LETTERS, ConnectionState, Layout
 
@@ -40,13 +40,13 @@ def cell_index(row: int, col: int) -> int:
     return row * (row + 1) // 2 + col
 
 
-@lru_cache(maxsize=None)
+@cache
 def row_col(size: int) -> tuple[tuple[int, int], ...]:
     """For each cell of a triangle of side ``size``: (row, position)."""
     return tuple((row, col) for row in range(size) for col in range(row + 1))
 
 
-@lru_cache(maxsize=None)
+@cache
 def layout(size: int) -> Layout:
     """The Y triangle of side ``size`` (cached: built once per size)."""
     coords = row_col(size)

@@ -77,12 +77,12 @@ def test_the_page_imports_no_engine_until_one_is_needed() -> None:
     but the browser binding) leaves every engine out; a hint brings in
     Notakto's, and only it."""
     code = (
-        "import sys, app.games, app.session, app.stats, app.saves, app.views, app.storage, app.embed\n"
+        "import sys, app.model.games, app.model.session, app.model.stats, app.model.saves, app.views, app.model.storage, app.model.embed\n"
         # (ai.search, the engines' shared scaffold, builds nothing: not an engine)
         "engines = lambda: sorted(m for m in sys.modules if m.startswith('ai.') and m != 'ai.search')\n"
         "print(engines())\n"
         "from core import NotaktoState\n"
-        "spec = app.games.SPECS['notakto']\n"
+        "spec = app.model.games.SPECS['notakto']\n"
         "print(spec.safe_moves(NotaktoState(1)), engines())\n"
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=PY, capture_output=True, text=True, check=True).stdout

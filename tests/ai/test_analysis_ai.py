@@ -19,7 +19,7 @@ from ai.connection import engine as connection_engine, hex as hex_ai, solver
 from ai.connection.parts import DEFAULT_PARTS
 from ai.connection import rave
 from ai.search import DRAWN, LOSS, REASONS, WIN, Judgement
-from app.analysis import EVAL_SEED
+from app.model.analysis import EVAL_SEED
 from core.base import GameState
 from core.hex import HexState
 from core.notakto import NotaktoState

@@ -1,0 +1,223 @@
+"""Games in and out of the app: share links, export text, import.
+
+Everything read from outside is replayed move by move through the checked
+path (``state.play``); any problem raises ``TransferError`` with a stable
+``kind`` (one of ``KINDS``) and a catalog message ``transfer.<kind>`` that
+says what is wrong and where. Nothing here touches the browser.
+
+Share link payload (``#/<game>?g=<payload>``), only ``0-9a-z.-~``::
+
+    payload  = body "~" check
+    body     = "1" "." settings "." moves [ "." result ]
+    settings = [ value *( "-" value ) ]   ; the registry's settings, in order:
+                                          ; an int in decimal, a switch 1 / 0
+    moves    = *move                      ; the game's notation, lower case, not separated
+    result   = "r0" / "r1"                ; that seat (first / second) resigned
+    check    = 6 base-36 digits           ; CRC32 of "<game>:<body>", low 31 bits
+
+A cut anywhere loses the ``~`` or digits of ``check`` (``truncated``); an
+edit, or a payload moved to another game's route, fails the check
+(``damaged``). ``hex``: ``1.11-1.f6swape7~0a1b2c``.
+
+Export text for Notakto, Ultimate Tic-Tac-Toe and Y (Hex reads it too)::
+
+    [abstract-games 1] game=y size=13 swap=on
+    moves: e5 swap c3
+    resigned: first
+
+The header names the game and every setting (a switch is ``on``/``off``);
+``moves:`` lists the moves in ``docs/gtp.md`` notation; the ``resigned:``
+line (``first``/``second``) only when a player resigned. Import forgives
+blank lines, CRLF, extra spaces and the case of moves, nothing else.
+
+Hex's SGF is read and written by sgf.py; the errors and the checked
+replay every format shares are in replay.py.
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+from collections.abc import Iterator
+from typing import Any
+
+from core.base import GameError, GameState
+from core.hex import HexState
+
+from .replay import (
+    SWITCH,
+    TransferError,
+    Transferred,
+    check_resigned,
+    entry_settings,
+    new_state,
+    play_checked,
+    resign_checked,
+)
+from .sgf import read_sgf, sgf_text
+
+MAX_CHARS = 100_000
+VERSION = "1"
+SHARE_PARAM = "g"  # the route's parameter that holds a shared game
+CHECK_DIGITS = 6
+HEADER = "abstract-games"
+SEATS = ("first", "second")
+_BODY_RE = re.compile(r"[0-9a-z.-]*")
+_HEADER_RE = re.compile(r"\[\s*abstract-games\s+(\d+)\s*\](.*)", re.IGNORECASE)
+_LINK_RE = re.compile(r"#/(\w+)\?g=([0-9A-Za-z._~-]*)")
+
+
+# -- share links ---------------------------------------------------------------------
+
+def _checksum(game: str, body: str) -> str:
+    number = zlib.crc32(f"{game}:{body}".encode()) & 0x7FFFFFFF
+    digits = ""
+    for _ in range(CHECK_DIGITS):
+        number, digit = divmod(number, 36)
+        digits = "0123456789abcdefghijklmnopqrstuvwxyz"[digit] + digits
+    return digits
+
+
+def share_payload(state: GameState, resigned: int | None = None) -> str:
+    """The game as a link payload (grammar in the module doc)."""
+    check_resigned(state, resigned)
+    values = [str(int(state.settings()[setting.name])) for setting in entry_settings(state.game)]
+    fields = [VERSION, "-".join(values), "".join(state.move_texts())]
+    if resigned is not None:
+        fields.append(f"r{resigned}")
+    body = ".".join(fields)
+    return f"{body}~{_checksum(state.game, body)}"
+
+
+def share_fragment(game: str, payload: str) -> str:
+    """The app's hash route that opens the shared game."""
+    return f"#/{game}?{SHARE_PARAM}={payload}"
+
+
+def _move_tokens(state: GameState, moves: str) -> Iterator[str]:
+    """Split unseparated notation: at each point the longest prefix (at most
+    four characters) the game reads as a move."""
+    start = 0
+    while start < len(moves):
+        for end in range(min(len(moves), start + 4), start, -1):
+            try:
+                state.parse_move(moves[start:end])
+            except GameError:
+                continue
+            break
+        else:
+            raise TransferError("notation", move=len(state.moves) + 1, text=moves[start:start + 4])
+        yield moves[start:end]
+        start = end
+
+
+def read_share(game: str, payload: str) -> Transferred:
+    """The game of a link payload; TransferError if it is cut, edited or wrong."""
+    settings = entry_settings(game)
+    text = _limited(payload).strip()
+    body, tilde, check = text.rpartition("~")
+    if not tilde or len(check) < CHECK_DIGITS:
+        raise TransferError("truncated")
+    if check != _checksum(game, body):
+        raise TransferError("damaged")
+    fields = body.split(".")
+    if fields[0] != VERSION:
+        raise TransferError("version") if fields[0].isdigit() else TransferError("format", line=1, column=1)
+    if not _BODY_RE.fullmatch(body) or len(fields) not in (3, 4):
+        raise TransferError("format", line=1, column=len(".".join(fields[:3])) + 1)
+    values = fields[1].split("-") if fields[1] else []
+    if len(values) != len(settings):
+        raise TransferError("bad_settings", setting=fields[1])
+    state = new_state(game, {s.name: v for s, v in zip(settings, values)}, {"1": True, "0": False})
+    for move in _move_tokens(state, fields[2]):
+        play_checked(state, move)
+    resigned = None
+    if len(fields) == 4:
+        if fields[3] not in ("r0", "r1"):
+            raise TransferError("format", line=1, column=len(body) - len(fields[3]) + 1)
+        resigned = resign_checked(state, int(fields[3][1]), fields[3])
+    return Transferred(game, state, resigned)
+
+
+# -- export --------------------------------------------------------------------------
+
+def export_text(state: GameState, resigned: int | None = None) -> str:
+    """The game as text: SGF for Hex, the line format for the others."""
+    check_resigned(state, resigned)
+    if isinstance(state, HexState):
+        return sgf_text(state, resigned)
+    values = state.settings()
+    header = f"[{HEADER} {VERSION}] game={state.game}" + "".join(
+        f" {s.name}={_value_text(values[s.name])}" for s in entry_settings(state.game))
+    lines = [header, "moves:" + "".join(f" {move}" for move in state.move_texts())]
+    if resigned is not None:
+        lines.append(f"resigned: {SEATS[resigned]}")
+    return "\n".join(lines) + "\n"
+
+
+def _value_text(value: Any) -> str:
+    return ("on" if value else "off") if isinstance(value, bool) else str(value)
+
+
+def export_filename(state: GameState) -> str:
+    """A file name for the export: ``hex-11x11.sgf``, ``y-13.txt``..."""
+    values = state.settings()
+    if isinstance(state, HexState):
+        return f"hex-{state.size}x{state.size}.sgf"
+    sizes = [str(values[s.name]) for s in entry_settings(state.game) if not isinstance(s.default, bool)]
+    return "-".join([state.game, *sizes]) + ".txt"
+
+
+# -- import --------------------------------------------------------------------------
+
+def _limited(text: str) -> str:
+    if not isinstance(text, str) or not text.strip():
+        raise TransferError("empty")
+    if len(text) > MAX_CHARS:
+        raise TransferError("too_long", limit=MAX_CHARS)
+    return text
+
+
+def import_text(text: str) -> Transferred:
+    """A game from pasted or loaded text: SGF (it starts with ``(``), the
+    line format (``[abstract-games 1] ...``) or a share link."""
+    clean = _limited(text).lstrip("\ufeff \t\r\n")
+    if clean.startswith("("):
+        return read_sgf(clean)
+    if clean.startswith("["):
+        return _read_lines(clean)
+    link = _LINK_RE.search(clean)
+    if link and len(clean.split()) == 1:
+        return read_share(link[1], link[2])
+    raise TransferError("format", line=1, column=1)
+
+
+def _read_lines(text: str) -> Transferred:
+    lines = [(number, line.strip()) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
+    number, header = lines[0]
+    match = _HEADER_RE.fullmatch(header)
+    if match is None:
+        raise TransferError("format", line=number, column=1)
+    if match[1] != VERSION:
+        raise TransferError("version")
+    values: dict[str, str] = {}
+    for field in match[2].split():
+        name, equals, value = field.partition("=")
+        if not equals or not value or name.lower() in values:
+            raise TransferError("format", line=number, column=header.find(field) + 1)
+        values[name.lower()] = value
+    if "game" not in values:
+        raise TransferError("format", line=number, column=1)
+    game = values.pop("game").lower()
+    state = new_state(game, values, SWITCH)
+    if len(lines) < 2 or not lines[1][1].lower().startswith("moves:"):
+        raise TransferError("format", line=lines[1][0] if len(lines) > 1 else number + 1, column=1)
+    for move in lines[1][1][len("moves:"):].split():
+        play_checked(state, move)
+    resigned = None
+    for number, line in lines[2:]:
+        label, _, seat = (part.strip().lower() for part in line.partition(":"))
+        if label != "resigned" or seat not in SEATS or resigned is not None:
+            raise TransferError("format", line=number, column=1)
+        resigned = resign_checked(state, SEATS.index(seat), line)
+    return Transferred(game, state, resigned)

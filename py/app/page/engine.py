@@ -1,0 +1,95 @@
+"""The computer opponent as the page sees it: a Pyodide worker that thinks
+off the main thread, so the page never freezes while the computer thinks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import js
+
+import ai
+from core import GameError, GameState
+
+
+class WorkerCalls:
+    """The worker's exported functions as awaitable methods: ``await
+    calls.choose_move(request_json)`` is the reply's JSON text (the shell's
+    ``engine.call``: boot.js, runtime.js); a function that takes no request
+    is called without one."""
+
+    def __init__(self, shell_engine: Any) -> None:
+        self._engine = shell_engine
+
+    def __getattr__(self, name: str) -> Callable[..., Awaitable[str]]:
+        async def call(*request_json: str) -> str:
+            return str(await self._engine.call(name, *request_json))
+
+        return call
+
+
+class Engine:
+    """The AI, thinking in a Pyodide worker so the page never freezes. The
+    worker starts with the page (boot.js); until it is ready, a request
+    waits for it."""
+
+    def __init__(self) -> None:
+        self.worker: Any = None
+        self.failed = False
+        self._ready = asyncio.get_event_loop().create_future()
+        self._players: dict[str, Any] = {}  # without a worker: one engine per game, as the worker keeps
+        self._analysts: dict[str, Any] = {}  # and one for the hints and analyses, apart, as the worker's
+
+    def start(self) -> None:
+        asyncio.ensure_future(self._connect())
+
+    async def _connect(self) -> None:
+        shell_engine = js.window.appShell.engine
+        try:
+            await shell_engine.ready
+            self.worker = WorkerCalls(shell_engine)
+        except Exception as error:  # noqa: BLE001 - any start failure
+            self.failed = True
+            js.console.warn("engine: the AI worker did not start; thinking on the page instead", str(error))
+        if not self._ready.done():
+            self._ready.set_result(True)
+
+    async def ready(self) -> None:
+        await self._ready
+
+    async def choose_move(self, state: GameState, level: str, seed: int) -> str:
+        await self._ready
+        if self.worker is None:
+            if state.game not in self._players:
+                self._players[state.game] = ai.new_engine(state.game)
+            return state.move_to_text(self._players[state.game].choose_move(state, level, seed=seed))
+        request = json.dumps({"game": state.to_dict(), "level": level, "seed": seed})
+        answer = json.loads(str(await self.worker.choose_move(request)))
+        if "error" in answer:
+            raise GameError(f"engine: {answer['error']}")
+        return answer["move"]
+
+    async def analyse(self, state: GameState, seconds: float, seed: int, played: str | None = None) -> dict[str, Any]:
+        """The engine's verdict on ``state`` within ``seconds`` (the worker's
+        ``analyse`` reply, ``ai.verdict_reply``: "move", "reason", "chance"
+        of the first player, "proof", "plies", "iterations"; with
+        ``played``, the move the game went on with, its "played_chance").
+        Raises GameError when the engine refuses the request."""
+        await self._ready
+        if self.worker is None:
+            if state.game not in self._analysts:
+                self._analysts[state.game] = ai.new_engine(state.game)
+            try:
+                return ai.verdict_reply(self._analysts[state.game], state, seconds, seed=seed, played=played)
+            except ValueError as error:
+                raise GameError(f"engine: {error}") from error
+        request = {"game": state.to_dict(), "seconds": seconds, "seed": seed}
+        if played is not None:
+            request["played"] = played
+        answer = json.loads(str(await self.worker.analyse(json.dumps(request))))
+        if "error" in answer:
+            raise GameError(f"engine: {answer['error']}")
+        return answer

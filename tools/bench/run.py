@@ -1,0 +1,88 @@
+"""The bench's command line: every measurement in order, then the report."""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import tools.bench
+from tools.bench import BenchError, progress
+from tools.bench.engines import (
+    hex_puzzles,
+    master_search,
+    notakto_levels,
+    notakto_perfect,
+    search_throughput,
+    solver_speed,
+    throughput,
+)
+from tools.bench.page import big_board_memory, hex_analysis, memory_at_end, notakto_long_games
+from tools.bench.places import Bench
+from tools.bench.positions import notakto_positions
+from tools.bench.report import header, method_notes, page
+from tools.bench.settings import DEFAULT_SEED, FULL, QUICK
+from tools.bench.startup import startup
+from tools.bench.strength import openspiel_strength, strength
+from tools.bench.table import Row
+
+#: Every measurement, in order. Each returns rows; add new figures here.
+MEASUREMENTS: list[Callable[[Bench], list[Row]]] = [
+    startup, notakto_long_games, hex_analysis, throughput, search_throughput, master_search, notakto_perfect,
+    notakto_levels,
+    hex_puzzles, solver_speed, big_board_memory, memory_at_end, strength, openspiel_strength,
+]
+
+
+def list_positions(seed: int) -> str:
+    lines = []
+    for boards in (3, 6):
+        for position in notakto_positions(boards, seed):
+            lines.append(f"{boards} boards, {position.label}: {' '.join(position.moves) or '(no moves)'}")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.bench", description=tools.bench.__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer samples and games (under two minutes)")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="positions, move and game seeds")
+    parser.add_argument("--positions", action="store_true", help="print the positions' moves and stop")
+    parser.add_argument("--write", type=Path, metavar="FILE",
+                        help="write the report to FILE (make bench: docs/benchmarks.md) instead of stdout")
+    args = parser.parse_args(argv)
+    if args.positions:
+        sys.stdout.write(list_positions(args.seed))
+        return 0
+    bench = Bench(QUICK if args.quick else FULL, args.seed)
+    started = datetime.datetime.now(datetime.UTC)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    clock = time.monotonic()
+    rows: list[Row] = []
+    try:
+        for measure in MEASUREMENTS:
+            progress(f"{measure.__name__} ({time.monotonic() - clock:.0f} s)")
+            rows += measure(bench)
+        bench.finish()
+    except BenchError as error:
+        print(f"bench: FAILED: {error}", file=sys.stderr)
+        return 1
+    except Exception as error:  # noqa: BLE001 - any failure must fail the run, clearly
+        import traceback
+
+        traceback.print_exc()
+        print(f"bench: FAILED: {type(error).__name__}: {error}", file=sys.stderr)
+        return 1
+    finally:
+        bench.close()
+    elapsed = time.monotonic() - clock
+    report = page(header(bench, started, load), rows, method_notes(bench, elapsed))
+    if args.write is None:
+        sys.stdout.write(report)
+    else:
+        args.write.write_text(report, encoding="utf-8")
+    progress(f"done in {elapsed:.0f} s" + ("" if args.write is None else f"; the report is in {args.write}"))
+    return 0
