@@ -282,3 +282,12 @@ def test_no_two_test_modules_share_a_name() -> None:
     names = [path.name for folder in ("tests", "e2e") for path in (ROOT / folder).rglob("test_*.py")]
     assert len(names) > 40
     assert sorted(name for name in set(names) if names.count(name) > 1) == []
+
+
+def test_every_unit_test_lives_in_its_layer_s_folder() -> None:
+    """The unit tests are grouped as the code is: the rules, the engines,
+    the browser layer, the tools, and the page's static files."""
+    tests = ROOT / "tests"
+    assert not list(tests.glob("test_*.py"))
+    folders = {path.parent.relative_to(tests).as_posix() for path in tests.rglob("test_*.py")}
+    assert folders == {"core", "ai", "app", "tools", "layout"}

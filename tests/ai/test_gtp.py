@@ -16,7 +16,7 @@ import gtp
 from ai import notakto as notakto_ai
 from core.notakto import HAS_LINE, NotaktoState
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "py" / "gtp.py"
 
 

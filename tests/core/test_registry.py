@@ -24,7 +24,7 @@ from tool_modules import load_tool
 
 build_site = load_tool("build_site")
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CATALOGS = {path.stem: json.loads(path.read_text(encoding="utf-8")) for path in sorted((ROOT / "i18n").glob("*.json"))}
 GAMES = sorted(registry.GAMES)
 
