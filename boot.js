@@ -19,7 +19,7 @@ const GAMES = GAME_LIST.map((entry) => entry.game);
 const PREFS_KEY = "abstract-games/prefs";
 const SCHEMA = 1;
 const LOAD_TIMEOUT_MS = 90000;
-// The URL parameters the shell reads; py/app/embed.py reads the games'
+// The URL parameters the shell reads; py/app/model/embed.py reads the games'
 // settings (and warns about any other name).
 const SHELL_PARAMS = ["game", "lang", "theme", "embed"];
 const THEMES = ["light", "dark"];
@@ -185,7 +185,7 @@ function renderCards() {
 }
 
 /** Each card's drawing: the unfinished game's position with a "continue"
- * mark when the Python side left a preview of it (py/app/saves.py,
+ * mark when the Python side left a preview of it (py/app/model/saves.py,
  * ``preview/<game>``), else the game's empty board. Drawn whenever the
  * game list is shown, in the language on screen. */
 function refreshCards() {
@@ -333,7 +333,7 @@ function hexagonPath(x, y, start) {
 /** Hexagonal cells (Hex, Y): the cells as one path, the edges as bands just
  * outside, the stones blue (the first player) and green, a dot on the last
  * move. The geometry is the registry's (art.cells: the cells' centres, the
- * corners, the sides' colours), as on the game's board (py/app/views.py):
+ * corners, the sides' colours), as on the game's board (py/app/views/):
  * Hex a rhombus with its acute corners left and right, blue owning the
  * top-left and bottom-right edges; Y a triangle with its apex at the top. */
 function drawCells(side, preview, { cells }) {
@@ -399,7 +399,7 @@ function svgElement([tag, attributes, children], namespace) {
 // Routes: #/<game> for each game of the list, a variant picked from the
 // list (#/hex/swap, #/hex/no-swap: a game with the swap rule) and settings
 // in a link (#/hex?size=9&vs=master): the query is the game's settings, read
-// by py/app/browser.py (its router) as the page's URL parameters are.
+// by py/app/page/app.py (its router) as the page's URL parameters are.
 // A game's guide (#/hex/guide) and the statistics explained (#/hex/statistics)
 // are pages of the shell over the game's screen: the router sees the game
 // (currentRoute), so the game on its screen stays as it is, and a page's
@@ -752,7 +752,7 @@ if (EMBEDDED && "ResizeObserver" in window) {
 // runtime.js decides): the harness's page runs its bench module in it. The
 // mark "computer-ready" (for tools/bench/; it also starts offline
 // support) is set once it can answer, or has failed to start
-// (py/app/engine.py then thinks on the page).
+// (py/app/page/engine.py then thinks on the page).
 function startEngine() {
   const engine = startWorker(window.appHarness === true ? "bench_worker" : "worker");
   engine.ready.finally(() => performance.mark("computer-ready")).catch(() => {});
@@ -822,7 +822,7 @@ async function checkUpdated() {
 // ------------------------------------------------------------------ sounds
 // Quiet tones made with Web Audio, no sound files: the player's move, the
 // computer's, and a game won, lost or just ended. Python asks for them when
-// the sound setting is on (py/app/screen.py). The AudioContext is made on
+// the sound setting is on (py/app/page/controller.py). The AudioContext is made on
 // the first sound, or the switch turned on, once the page has had a user
 // gesture (browsers refuse audio before one). Each tone: [Hz, start s, length s].
 const SOUNDS = {

@@ -22,7 +22,7 @@ POSITIONS = json.loads((ROOT / "tests" / "data" / "hint_positions.json").read_te
 HINT_MS = 20_000  # the hint's 2 s budget, with the worker's start and a busy machine
 ANALYSIS_MS = 240_000
 # Hex 7 x 7 between two people: Blue walks straight across down column d,
-# Green plays along the edge, far from the fight (as tests/test_analysis.py).
+# Green plays along the edge, far from the fight (as tests/app/test_analysis.py).
 FINISHED = ["d4", "a1", "d3", "a2", "d5", "a3", "d2", "a4", "d6", "a5", "d1", "a6", "d7"]
 
 

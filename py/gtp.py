@@ -107,7 +107,7 @@ def draw_y(state: Any) -> str:
 
 #: game -> text drawing of a position; other games fall back to a one-liner
 #: (their ``position_text``), so a new game needs none. (The text boards
-#: share nothing with the pictures of app/views.py and the shell: GTP's
+#: share nothing with the pictures of app/views/ and the shell: GTP's
 #: conventions, X and O on rows of characters, are their own.)
 DRAWINGS: dict[str, Callable[[Any], str]] = {
     "notakto": draw_notakto, "uttt": draw_uttt, "hex": draw_hex, "y": draw_y,

@@ -17,14 +17,15 @@ the self-check (selfcheck.py), the ladder, the arena and the bench's tables
 tools/build_site.py writes for boot.js and guide.js (the cards' and the
 guide's drawings take the board's geometry from it). tests/test_registry.py
 checks every entry against the rules, the engines, the views and the
-catalogs. docs/adding-a-game.md lists what a new game needs.
+catalogs. docs/architecture.md ("Adding a game") lists what a new
+game needs.
 
 Why a top-level module: an entry holds more than rules (ratings, catalog
 keys, which view draws the board, a picture), so it does not belong in
 ``core``, which holds only rules; and the engines, GTP, the worker and the
 tools read it, so it cannot live in ``app``. It imports only the standard
 library and ``core``; ``ai`` and ``app`` import it, ``core`` never does
-(tests/test_layout.py). Engines and views are named, not imported:
+(tests/layout/test_layout.py). Engines and views are named, not imported:
 ``ai.engine`` imports an engine when it is first needed, ``app.model.games``
 resolves the views and ``app.model.saves`` the card's, so reading the registry
 adds nothing to the page's start-up beyond the rules it loads anyway.

@@ -1,6 +1,8 @@
-"""The tools under ``tools/`` as modules, for their tests: loaded from their
-files (``tools/`` is no package) and registered under their names, as
-dataclasses and worker processes look a module up by name."""
+"""The scripts of ``tools/`` (``tools/<name>.py``, run as files) as modules,
+for their tests: loaded from their files and registered under their bare
+names, as dataclasses and worker processes look a module up by name. (The
+bench and the arena are packages, imported as ``tools.bench`` and
+``tools.arena``.)"""
 
 from __future__ import annotations
 

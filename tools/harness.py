@@ -67,7 +67,7 @@ LAUNCH_ARGS = [
 
 #: Run in every page before its own scripts (``open_as_harness``): the page
 #: then installs its test and bench hooks and starts the harness's worker
-#: (py/app/harness.py). Only the harness sets it; a player's page has none.
+#: (py/app/page/harness.py). Only the harness sets it; a player's page has none.
 HARNESS_FLAG_JS = "window.appHarness = true;"
 
 

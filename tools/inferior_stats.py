@@ -1,4 +1,4 @@
-"""How much the inferior cell analysis (py/ai/inferior.py) finds, and what
+"""How much the inferior cell analysis (py/ai/connection/inferior.py) finds, and what
 it costs, on real positions.
 
     python tools/inferior_stats.py [--games 2] [--size 11] [--level strong] [--seed 1]

@@ -30,7 +30,7 @@ device; ``--clock wall`` reads the wall clock as the app does.
 
 The fit. Ratings on the Elo scale (400 points: a score of 10/11, about
 91 %, against a player means 400 points above them), the statistics' scale
-(py/app/stats.py): the probability that A beats B is
+(py/app/model/stats.py): the probability that A beats B is
 ``1 / (1 + 10 ** ((R_B - R_A) / 400))``, a draw counts half a win, and the
 ratings maximise the likelihood of every game's result (Bradley-Terry) with
 the baseline fixed at ``ANCHOR`` (500). Each pairing also gets ``PRIOR``

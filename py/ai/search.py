@@ -75,7 +75,7 @@ class SearchResult(NamedTuple):
 
 class Judgement(NamedTuple):
     """What the engine makes of a position: its best move and why, and the
-    position's value for the side to move. (A verdict, ``app.analysis.Verdict``
+    position's value for the side to move. (A verdict, ``app.model.analysis.Verdict``
     and ``ai.verdict_reply``, is a judgement seen from the first player's
     side, as the hint, the evaluation bar and the analysis show it.)"""
 

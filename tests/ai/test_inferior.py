@@ -1,4 +1,4 @@
-"""Inferior cell analysis (py/ai/inferior.py) proven by brute force on small
+"""Inferior cell analysis (py/ai/connection/inferior.py) proven by brute force on small
 Hex and Y boards: every dead cell is dead over all completions, every
 captured pair and every fill-in keeps the exact game value."""
 

@@ -140,7 +140,7 @@ def test_the_formats_look_as_documented() -> None:
     hex_game = new("hex", {"size": 11, "swap": True})
     for move in ("c2", "swap", "e7", "d8"):
         hex_game.play(move)
-    assert share_fragment("hex", share_payload(hex_game, 1)) == "#/hex?g=1.11-1.c2swape7d8.r1~93dcft"  # README
+    assert share_fragment("hex", share_payload(hex_game, 1)) == "#/hex?g=1.11-1.c2swape7d8.r1~93dcft"  # docs/formats.md
     assert export_text(hex_game, 1) == (
         "(;FF[4]GM[11]SZ[11]AP[abstract-games:1]RU[swap]RE[W+Resign]\n;B[c2];W[swap-pieces];W[g5];B[h4])\n")
     uttt = new("uttt", {})

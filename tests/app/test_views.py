@@ -61,7 +61,7 @@ def test_each_edge_is_where_the_rules_page_puts_it(size, tall):
 
 @pytest.mark.parametrize("tall", [False, True])
 def test_the_arrow_keys_step_the_way_they_point(tall):
-    """data-x / data-y steer the arrow keys (app.dom.grid_keys): one step
+    """data-x / data-y steer the arrow keys (app.page.dom.grid_keys): one step
     right must move right on the screen, one step down must move down."""
     size = 11
     geometry = hex_geometry(size, tall)

@@ -1,7 +1,7 @@
 """The registry (py/registry.py): every entry complete and consistent with
 the rules it names, the engine, the views and every catalog. (The engines'
-levels are checked in tests/test_ai_registry.py, the shell's game list in
-tests/test_site.py.)"""
+levels are checked in tests/ai/test_ai_registry.py, the shell's game list in
+tests/layout/test_site.py.)"""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ GAMES = sorted(registry.GAMES)
 
 def test_the_games_and_their_order() -> None:
     """The registry's order is the game list's (vendor/games.js follows it,
-    tests/test_site.py); an unknown name is refused naming the games."""
+    tests/layout/test_site.py); an unknown name is refused naming the games."""
     names = [game.name for game in registry._GAMES]
     assert list(registry.GAMES) == names and len(set(names)) == len(names) >= 1
     assert all(registry.STATES[name] is game.state for name, game in registry.GAMES.items())

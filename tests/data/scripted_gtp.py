@@ -1,4 +1,4 @@
-"""A scripted GTP opponent for tests/test_arena_gtp.py: it answers every
+"""A scripted GTP opponent for tests/tools/test_arena_gtp.py: it answers every
 command with success and each ``genmove`` with the next text given on its
 command line (the last one again once they run out), whatever the board.
 

@@ -26,7 +26,7 @@ anything fails. What is measured, in this order:
    every Notakto level, under native CPython and in the page's Pyodide
    worker, the same functions in both (py/bench_worker.py: ``bench_playouts``,
    ``bench_search``, ``bench_moves``; reached through the page's bench hooks
-   in py/app/harness.py), with their results checked equal.
+   in py/app/page/harness.py), with their results checked equal.
 5. Strength: arena matches of each game's strongest level (CPython) against
    baselines: Notakto's weaker levels and random play here, and for UTTT, Hex
    and Y a plain UCT search in C++ (OpenSpiel's MCTSBot, ``python -m tools.arena``) at

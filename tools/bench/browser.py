@@ -271,7 +271,7 @@ def call_page(page: Any, function: str, *args: str) -> dict[str, Any]:
 
 class AppPage:
     """The real app at #/notakto in a context of its own, opened as the
-    harness (the bench hooks, py/app/harness.py), with the worker started:
+    harness (the bench hooks, py/app/page/harness.py), with the worker started:
     for the responsiveness, memory and engine figures."""
 
     TIMER_RESOLUTION_JS = """() => {

@@ -88,7 +88,7 @@ def strength(bench: Bench) -> list[Row]:
 #: Matches against OpenSpiel's MCTSBot (``python -m tools.arena``, in a subprocess):
 #: (label, game, size or None) for each searching game (the arena
 #: translates its moves), each at equal time and at half time. Boards of
-#: side 11 (Hex's default; Y's is 13), as in the matches README reports.
+#: side 11 (Hex's default; Y's is 13), as in docs/strength.md.
 OPENSPIEL_SIZE = 11
 OPENSPIEL: list[tuple[str, str, int | None]] = [
     (game_label(game, board_of(game, OPENSPIEL_SIZE)), game, board_of(game, OPENSPIEL_SIZE).get("size"))

@@ -68,7 +68,7 @@ The search, and why each part is there:
   the opponent's must-play region kept. The root gets it before the
   search on every position too big for the solver (``solve_first``).
   Each of these parts can be switched off for ablation matches
-  (``KNOWN_PARTS``, ``Engine(parts=...)``; ``tools/arena.py --without``).
+  (``KNOWN_PARTS``, ``Engine(parts=...)``; ``python -m tools.arena --without``).
 - **Master picks as MoHex does** (``MASTER_SELECTION``): no UCT term,
   RAVE trusted for long and a strong progressive bias, so the visits go
   to the moves the statistics and the priors favour and a move's mean is

@@ -4,7 +4,7 @@ off, for ablation matches: their names, the default, and a choice of them."""
 from __future__ import annotations
 
 #: The parts of the engine's knowledge that can be switched off, for the
-#: ablation matches (``tools/arena.py --without``, ``py/gtp.py --without``):
+#: ablation matches (``python -m tools.arena --without``, ``py/gtp.py --without``):
 #: "priors", the pattern priors as progressive bias; "inferior", the
 #: fill-in of dead and captured cells (``ai.connection.inferior``) at every node the
 #: analysis reaches, which drops them from its moves and fills them for
@@ -18,9 +18,9 @@ from __future__ import annotations
 #: "selection", master's own way of picking moves (``MASTER_SELECTION``;
 #: off, master picks as the levels below do); "dominated", master's
 #: dropping of the dominated cells at the analysed nodes: off unless
-#: switched on (``tools/arena.py --with``): sound, but it scored 8 of 40
+#: switched on (``python -m tools.arena --with``): sound, but it scored 8 of 40
 #: against MoHex where the same engine without it scored 21 of 60 on the
-#: same openings (README, issue 16).
+#: same openings (issue 16).
 KNOWN_PARTS = ("priors", "inferior", "root_vc", "tree_vc", "tree_solver", "templates", "selection", "dominated")
 #: The parts that are on unless an engine is told otherwise (all but
 #: "dominated", but in those matches). An engine's parts are its own

@@ -300,7 +300,7 @@ class BoardPriors:
 
 
 #: The committed weights, per game: a file beside this module, made by
-#: tools/train_patterns.py (see README, "Move priors").
+#: tools/train_patterns.py (see docs/priors.md).
 PRIOR_FILES = {"hex": "hex_priors.json", "y": "y_priors.json"}
 _BOARD_PRIORS: dict[tuple[str, int], BoardPriors | None] = {}
 

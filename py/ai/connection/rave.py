@@ -30,7 +30,7 @@ from .tree import (
 EXPAND_AFTER = 2  # visits of a move before its position gets a node
 KNOWLEDGE_AT = 4  # visits of a node before its virtual connections are analysed
 #: Visits of a node before the exact solver's H-search analyses it, at
-#: master (300 beat 1000 against MoHex: README, issue 16); on a position
+#: master (300 beat 1000 against MoHex: issue 16); on a position
 #: small enough for the exact solver (at most ``SOLVER_MAX_EMPTY`` empty
 #: cells at the root), where H-search is cheap and tactics decide, from
 #: ``SMALL_H_SEARCH_AT`` visits: 20 solved 20 of the 27 6 x 6 and 7 x 7
@@ -38,8 +38,8 @@ KNOWLEDGE_AT = 4  # visits of a node before its virtual connections are analysed
 #: the same runs, 30 and 50 18-19, 10 and 5 16-17.
 H_SEARCH_AT = 300
 SMALL_H_SEARCH_AT = 20
-#: The same for the levels below master, as they were measured (README,
-#: "Level ratings"): Hex only, later.
+#: The same for the levels below master, as they were measured
+#: (docs/levels.md): Hex only, later.
 LOWER_H_SEARCH_AT = {"hex": 1000}
 H_SEARCH_SECONDS = 0.3  # the most one such analysis may take
 #: Nodes one search may create (each holds a few lists as long as its move
@@ -72,12 +72,12 @@ class Selection(NamedTuple):
 #: ``1 / visit_weight`` and ``1 / rave_bias``; its bias constant 2.47).
 #: Against MoHex at 100 simulations a move (11 x 11, ours at 2 s) it
 #: scored 15-5 on the openings where ``LOWER_SELECTION`` scored 8-12
-#: (README, issue 16): the UCT term spread the visits over many replies,
+#: (issue 16): the UCT term spread the visits over many replies,
 #: so a move's mean hid its refutation.
 MASTER_SELECTION = Selection(exploration=0.0, visit_weight=0.47, rave_bias=0.0012, untried_bonus=0.0,
                              prior_weight=2.5)
-#: The levels below master, as their ratings were measured (README,
-#: "Level ratings"): tuned in self-play (the UCT constant 0.4 beat 0.2,
+#: The levels below master, as their ratings were measured
+#: (docs/levels.md): tuned in self-play (the UCT constant 0.4 beat 0.2,
 #: 0 and 0.7; the RAVE bias 0.01 beat 0.0025 and 0.04).
 LOWER_SELECTION = Selection(exploration=0.4, visit_weight=1.0, rave_bias=0.01, untried_bonus=0.1,
                             prior_weight=1.0)

@@ -67,8 +67,8 @@ SC_LIMIT = 8
 #: lean=True)``: the proofs there are about a fifth faster. On bigger
 #: positions (the search's analysis of an open 11 x 11 board) it keeps
 #: everything: with the limits everywhere the master scored 14-6 and
-#: 11-9 against MoHex at 100 simulations (tools/arena.py, seeds 1 and 2),
-#: against 18-2 and 15-5 without them (`232913e`, the runs in README).
+#: 11-9 against MoHex at 100 simulations (python -m tools.arena, seeds 1 and 2),
+#: against 18-2 and 15-5 without them (commit `232913e`).
 #:
 #: ``LINK_LIMIT``: a VC between two empty cells through a group of the
 #: player's (each joined to the group) is kept only when its carrier has

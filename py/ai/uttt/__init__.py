@@ -91,7 +91,7 @@ better (62 %). Priors beat none (62 %); doubling their weight and visits
 added a little (60 %). Exploration 0.7 beat 0.5 (63 %) and 0.4 (56 %);
 1.0 was level (51 %).
 
-The evaluation's minimax (issue 17), by ``tools/arena.py`` against the
+The evaluation's minimax (issue 17), by ``python -m tools.arena`` against the
 master of commit 0b8cc0d (``py/gtp.py`` of that commit as the opponent),
 100 games a match at 0.0625 s a move each, colours alternating: share 0.5
 with exploration 0.7 scored 68.5 %, with exploration 0.5 71 %, 0.35
@@ -108,12 +108,12 @@ playouts (10 plies, then the evaluation) 50 %, half of each playout's
 result 52 %.
 
 Against OpenSpiel's MCTSBot (plain UCT in C++, random rollouts, about 2-6
-times our playouts in the same time), ``tools/arena.py``, before the
+times our playouts in the same time), ``python -m tools.arena``, before the
 evaluation: 40 games each at 0.5 s a move on a shared 2-core machine:
 67.5 % (22 wins, 10 draws, 8 losses; 95 % interval 52-80 %) at equal time
 and 58.8 % (18-11-11; 43-73 %) with half the time; 60 games each at 0.25 s
-a move: 61.7 % (29-16-15; 49-73 %) and 55.8 % (24-19-17; 43-68 %). README
-has the latest figures.
+a move: 61.7 % (29-16-15; 49-73 %) and 55.8 % (24-19-17; 43-68 %).
+docs/strength.md has the latest figures.
 """
 
 from __future__ import annotations

@@ -109,7 +109,7 @@ def embed_url(page_url: str, game: str, params: list[tuple[str, str]], lang: str
 def iframe_code(url: str, title: str) -> str:
     """The HTML a site pastes to embed the app (shown as text, never run
     here). The height is a start: the app's "resize" messages give the
-    content's (README, "Embedding")."""
+    content's (docs/embedding.md)."""
     return (f'<iframe src="{html.escape(url)}" title="{html.escape(title)}" '
             'style="width: 100%; height: 640px; border: 0" loading="lazy"></iframe>')
 

@@ -160,7 +160,7 @@ def spec_of(entry: registry.Game) -> GameSpec:
         make_state=entry.new_state,
         view=_view_function(entry, entry.view),
         describe=_view_function(entry, entry.describe),
-        # The engine is imported on the first hint, not at start-up (ai/__init__.py).
+        # The engine is imported on the first hint, not at start-up (py/ai/__init__.py).
         safe_moves=(lambda state: ai.engine(game).safe_moves(state)) if entry.hints else None,
         seat_mark=_seat_mark(entry),
         detail=_view_function(entry, entry.detail) if entry.detail else None,

@@ -1,5 +1,5 @@
 """The page's hooks for the harness: the end-to-end tests and the bench
-(tools/bench.py). Imported only when the harness opened the page: it sets
+(tools/bench/). Imported only when the harness opened the page: it sets
 ``window.appHarness = true`` before the page's scripts run (tools/harness.py,
 ``HARNESS_FLAG_JS``). A player's page never has any of these functions, and
 its worker (py/worker.py) exports only what the app calls.
@@ -46,7 +46,7 @@ def install(app: HarnessHost) -> None:
     js.window.appAdvanceClock = create_proxy(app.advance_clock)
     js.window.appWorkerSelfCheck = create_proxy(lambda: asyncio.ensure_future(worker_check()))
 
-    # Bench hooks for tools/bench.py (`make bench`), JSON in and out.
+    # Bench hooks for tools/bench/ (`make bench`), JSON in and out.
     # appBench: the worker's own timing of the engines (its bench_moves).
     # appBenchRoundTrip: what a player waits for, timed on this thread around
     # Engine.choose_move exactly as computer_turn calls it (JSON, messaging,
