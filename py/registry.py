@@ -15,7 +15,7 @@ app's ``GameSpec`` (app/model/games.py), GTP's games and ``boardsize`` (gtp.py),
 the self-check (selfcheck.py), the ladder, the arena and the bench's tables
 (tools/), and the shell's game list, vendor/games.js, which
 tools/build_site.py writes for boot.js and guide.js (the cards' and the
-guide's drawings take the board's geometry from it). tests/test_registry.py
+guide's drawings take the board's geometry from it). tests/core/test_registry.py
 checks every entry against the rules, the engines, the views and the
 catalogs. docs/architecture.md ("Adding a game") lists what a new
 game needs.

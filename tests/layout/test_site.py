@@ -65,7 +65,7 @@ def test_the_shells_game_list_is_generated_from_the_registry() -> None:
     """vendor/games.js, which boot.js imports to draw the picker: every game
     of py/registry.py in its order, the swap rule's variants for a game that
     has it, the card's drawing at the board's default size (with the
-    geometry it is drawn from, tests/test_registry.py) and its English
+    geometry it is drawn from, tests/core/test_registry.py) and its English
     text."""
     import registry
 
