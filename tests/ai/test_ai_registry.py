@@ -13,6 +13,7 @@ import pytest
 import ai
 from core import GameState
 import registry
+from counted_clock import counted_clock  # noqa: F401  (autouse: the engines' seconds on the counted clock)
 
 PY = Path(__file__).resolve().parents[2] / "py"
 

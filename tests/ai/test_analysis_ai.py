@@ -25,6 +25,7 @@ from core.hex import HexState
 from core.notakto import NotaktoState
 from core.uttt import UtttState
 from core.y import YState
+from counted_clock import counted_clock  # noqa: F401  (autouse: the engines' seconds on the counted clock)
 
 ROOT = Path(__file__).resolve().parents[2]
 POSITIONS = json.loads((ROOT / "tests" / "data" / "hint_positions.json").read_text(encoding="utf-8"))

@@ -26,6 +26,7 @@ from ai.search import LOSS, WIN
 from core.hex import HexState
 from core.y import YState
 from tool_modules import load_tool  # noqa: E402
+from counted_clock import counted_clock  # noqa: F401  (autouse: the engines' seconds on the counted clock)
 
 #: Every part of the engine's knowledge, "dominated" too.
 ALL_PARTS = frozenset(KNOWN_PARTS)
@@ -230,7 +231,7 @@ def test_levels_weakest_first():
 @pytest.mark.parametrize("state", [hex_game(11, "f6 e7 g5"), y_game(13, "g10 f9 c5"), hex_game(19, "j10"),
                                    y_game(19)], ids=["hex11", "y13", "hex19", "y19"])
 def test_every_level_returns_a_legal_move_within_its_budget(state):
-    # The time here is the counted clock's (tests/ai/conftest.py): each level
+    # The time here is the counted clock's (tests/counted_clock.py): each level
     # stops when its budget is spent, whatever the machine; how fast it plays
     # is the bench's to measure.
     for level in ai.levels(state.game):

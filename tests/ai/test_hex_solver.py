@@ -20,6 +20,7 @@ from ai.connection.solver import LOSS, UNKNOWN, WIN, Board, Solver, h_search
 from core.hex import HexState
 from core.y import YState
 from tool_modules import load_tool  # noqa: E402
+from counted_clock import counted_clock  # noqa: F401  (autouse: the engines' seconds on the counted clock)
 
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = json.loads((ROOT / "tests" / "data" / "hex_puzzles.json").read_text(encoding="utf-8"))["puzzles"]
@@ -417,7 +418,7 @@ def test_the_time_limit_is_kept():
     value, move = search.solve(theirs, mine, 1, seconds=0.05)
     elapsed = time.perf_counter() - start
     assert value == UNKNOWN and move == -1
-    assert elapsed < 0.1  # the counted clock (conftest.py): the deadline ends it, whatever the machine
+    assert elapsed < 0.1  # the counted clock (tests/counted_clock.py): the deadline ends it, whatever the machine
     # What it learnt is still sound: the moves left lie on the board's empty cells.
     left = search.candidates(theirs, mine, 1)
     assert left and not left & (mine | theirs) and left & board.full == left

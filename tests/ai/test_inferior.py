@@ -13,6 +13,7 @@ from ai.connection import inferior
 from ai.connection.inferior import USELESS, analyser
 from core.hex import layout as hex_layout
 from core.y import layout as y_layout
+from counted_clock import counted_clock  # noqa: F401  (autouse: the engines' seconds on the counted clock)
 
 
 def board_layout(game: str, size: int):

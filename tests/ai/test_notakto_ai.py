@@ -19,6 +19,7 @@ import ai
 from ai import notakto as engine
 from core import FIRST, SECOND
 from core.notakto import NotaktoState
+from counted_clock import counted_clock  # noqa: F401  (autouse: the engines' seconds on the counted clock)
 
 # -- the independent solver -------------------------------------------------------
 SOLVER_LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]

@@ -16,6 +16,7 @@ from ai.connection.patterns import EMPTY, LAST_BRIDGE, LAST_FAR, LAST_NEAR, MINE
 from core.y import cell_index, row_col
 from registry import STATES
 from tool_modules import load_tool
+from counted_clock import counted_clock  # noqa: F401  (autouse: the engines' seconds on the counted clock)
 
 train = load_tool("train_patterns")
 

@@ -27,6 +27,7 @@ from core.uttt import UtttState
 from core.y import YState
 from registry import STATES
 from test_uttt_ai import winning_moves_now
+from counted_clock import counted_clock  # noqa: F401  (autouse: the engines' seconds on the counted clock)
 
 #: The side to move (O) can win the game at once.
 UTTT_WIN_NOW = (

@@ -22,6 +22,7 @@ from ai.uttt import uct
 from core import FIRST, SECOND
 from core import uttt as core_uttt
 from core.uttt import UtttState
+from counted_clock import counted_clock  # noqa: F401  (autouse: the engines' seconds on the counted clock)
 
 #: The side to move (O) wins by force in three plies, with i4 only.
 WIN_IN_THREE = (
@@ -446,7 +447,7 @@ def test_different_seeds_vary_the_weak_levels():
 
 @pytest.mark.parametrize("level", engine.LEVELS)
 def test_every_level_plays_legal_moves_within_its_budget(level):
-    # The time here is the counted clock's (tests/ai/conftest.py): the
+    # The time here is the counted clock's (tests/counted_clock.py): the
     # level stops when its budget is spent, whatever the machine; how
     # fast it plays is the bench's to measure.
     state = position("e5 e4 e2")

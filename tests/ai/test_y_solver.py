@@ -15,6 +15,7 @@ from ai.connection.solver import LOSS, WIN, Board, Solver, h_search
 from core.y import cell_index
 from test_hex_solver import check_proof_sets, minimax_wins
 from test_hex_solver import random_positions as hex_positions
+from counted_clock import counted_clock  # noqa: F401  (autouse: the engines' seconds on the counted clock)
 
 
 @pytest.fixture(autouse=True)

@@ -291,3 +291,11 @@ def test_every_unit_test_lives_in_its_layer_s_folder() -> None:
     assert not list(tests.glob("test_*.py"))
     folders = {path.parent.relative_to(tests).as_posix() for path in tests.rglob("test_*.py")}
     assert folders == {"core", "ai", "app", "tools", "layout"}
+
+
+def test_e2e_s_conftest_is_the_only_one() -> None:
+    """The end-to-end tests import their helpers from ``conftest``; a second
+    conftest.py anywhere in the run would take that module name first and
+    stop their collection in `make test`."""
+    found = sorted(path.relative_to(ROOT).as_posix() for folder in ("tests", "e2e") for path in (ROOT / folder).rglob("conftest.py"))
+    assert found == ["e2e/conftest.py"]

@@ -1,5 +1,10 @@
 """The AI tests' clock: the engines' seconds budgets counted in clock reads.
 
+Each module of tests/ai/ whose engines think imports ``counted_clock``, an
+autouse fixture (a module of its own, not a conftest.py: e2e/'s test
+modules import their helpers from a module named conftest, which a second
+conftest.py would shadow).
+
 Every search, the exact solver and the levels' time caps read
 ``time.perf_counter`` to know when their budget is spent. Here it is a
 counter that moves ``CLOCK_STEP`` seconds each time it is read, so a
