@@ -30,7 +30,7 @@ e2e: runtime test-deps browser
 
 ## bench: start-up against bare Pyodide, bytes, responsiveness, memory, engine
 ## speed (CPython vs the page's Pyodide worker) and strength, in headless
-## Chromium: the report written to docs/benchmarks.md (several minutes); see
+## Chromium: the report written to docs/benchmarks.md (about half an hour); see
 ## tools/bench/
 bench: runtime test-deps browser
 	$(PY) -m tools.bench --write docs/benchmarks.md
