@@ -1,6 +1,7 @@
-"""The AI tests' clock: the engines' seconds budgets counted in clock reads.
+"""The tests' clock for the engines: seconds budgets counted in clock reads.
 
-Each module of tests/ai/ whose engines think imports ``counted_clock``, an
+Each test module whose engines think (those of tests/ai/, and
+tests/app/test_analysis.py) imports ``counted_clock``, an
 autouse fixture (a module of its own, not a conftest.py: e2e/'s test
 modules import their helpers from a module named conftest, which a second
 conftest.py would shadow).

@@ -19,12 +19,14 @@ from app.model.words import Msg
 
 import worker
 from test_screen import make, two_player
+from counted_clock import counted_clock  # noqa: F401  (autouse: the engines' seconds on the counted clock)
 
 
 def reply_to(task, seconds: float | None = None, iterations: int | None = None) -> dict:
     """The worker's answer to ``task``, as the page would get it (a short
-    budget: these tests check what the screen does with an answer; a cap
-    on playouts makes it the same answer on any machine)."""
+    budget: these tests check what the screen does with an answer; the
+    counted clock, and a cap on playouts where one is given, make it the
+    same answer on any machine)."""
     request = {"game": task.state.to_dict(), "seconds": seconds or min(task.seconds, 0.2), "seed": task.seed}
     if iterations is not None:
         request["iterations"] = iterations
@@ -191,7 +193,6 @@ def finished_hex_game(storage: Storage | None = None):
     return screen
 
 
-@pytest.mark.slow
 def test_analysing_a_finished_game_fills_every_position_draws_the_graph_and_keeps_it_with_the_past_game() -> None:
     storage = Storage(MemoryBackend())
     screen = finished_hex_game(storage)
@@ -294,7 +295,6 @@ def test_a_reply_that_is_not_a_verdict_stops_the_analysis_and_says_so() -> None:
     assert screen.insight.engine_task() is None
 
 
-@pytest.mark.slow
 def test_a_hint_to_swap_marks_the_swap_and_no_cell() -> None:
     screen = two_player("hex", size=7, swap=True)
     screen.move("d4")  # the centre: worth taking
