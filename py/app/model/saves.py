@@ -140,11 +140,7 @@ class SaveSlot:
         tab last loaded or wrote: then nothing is written, ``conflict`` holds
         the other payload and CONFLICT is returned."""
         _check_game(game)
-        current = self._read()
-        if self._is_foreign_game(current):
-            self.conflict = current
-            return SaveResult.CONFLICT
-        return self._write(current, game)
+        return self._write_unless_foreign(game)
 
     def take_over(self) -> dict[str, Any] | None:
         """Accept the other tab's game: reload the slot (the newest version
@@ -161,13 +157,18 @@ class SaveSlot:
         """Mark the game as ended (finished or replaced by a new game). The
         slot keeps a revision bump so other tabs notice. If another tab has
         saved a game since, that game is left alone and CONFLICT returned."""
+        return self._write_unless_foreign(None)
+
+    # -- internals ---------------------------------------------------------
+    def _write_unless_foreign(self, game: dict[str, Any] | None) -> SaveResult:
+        """Write ``game`` (None: the game ended) unless the slot holds a game
+        this tab has not seen: then keep that one in ``conflict``."""
         current = self._read()
         if self._is_foreign_game(current):
             self.conflict = current
             return SaveResult.CONFLICT
-        return self._write(current, None)
+        return self._write(current, game)
 
-    # -- internals ---------------------------------------------------------
     def _read(self) -> dict[str, Any] | None:
         return self.storage.read(self.name, validate_slot, None)
 
