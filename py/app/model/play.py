@@ -235,19 +235,24 @@ class Play:
         self.store.store_settings(self.settings, self.pending, self.last_home_seat)
 
     # -- the save slot -------------------------------------------------------------
+    @property
+    def red_blue(self) -> bool:
+        """Hex's and Y's red and blue stones (the card draws them so too)."""
+        return bool(self.settings.get("red_blue"))
+
     def save(self) -> Change:
-        result = self.store.save(self.session, bool(self.settings.get("red_blue")))
+        result = self.store.save(self.session, self.red_blue)
         return Change(conflict=True) if result == SaveResult.CONFLICT else NOTHING
 
     def write_preview(self) -> None:
-        self.store.write_preview(self.session, bool(self.settings.get("red_blue")))
+        self.store.write_preview(self.session, self.red_blue)
 
     def take_over(self) -> None:
-        """Continue the other tab's game (a new one if it cannot be read)."""
-        self.store.slot.take_over()
+        """Continue the other tab's game (a new one if it cannot be read):
+        restoring reloads the slot, so it becomes what this tab has seen."""
         self.session = self.store.restore(self.spec, self.clock) or self.fresh_session()
 
     def keep_mine(self) -> Change:
         """This tab's game over the other tab's."""
-        self.store.force_save(self.session, bool(self.settings.get("red_blue")))
+        self.store.force_save(self.session, self.red_blue)
         return NOTHING
