@@ -7,7 +7,7 @@ PORT ?= 8000
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: serve test unit e2e bench bench-quick site runtime test-deps browser clean
+.PHONY: serve test unit e2e bench bench-quick site runtime test-deps browser lint clean
 
 ## serve: install the pinned runtime and serve the app at http://127.0.0.1:8000/
 serve: runtime
@@ -48,7 +48,6 @@ site: runtime
 
 ## lint: ruff and mypy on py/ and tools/ (settings in pyproject.toml), and
 ## .github/workflows/ against GitHub's workflow schema
-.PHONY: lint
 lint: test-deps
 	$(PY) -m ruff check py tools
 	$(PY) -m mypy

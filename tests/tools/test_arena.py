@@ -18,7 +18,6 @@ pyspiel = pytest.importorskip("pyspiel")
 from tools.arena.cli import main  # noqa: E402
 from tools.arena.match import Match, MatchConfig  # noqa: E402
 from tools.arena.openspiel import HexAdapter, SpielPlayer, YAdapter, check_rules, make_adapter  # noqa: E402
-from tools.matches import wilson  # noqa: E402
 
 from core import FIRST, SECOND, HexState, YState  # noqa: E402
 from core.y import cell_index, row_col  # noqa: E402
@@ -156,12 +155,6 @@ def test_json_summary(jobs: int) -> None:
     assert 0 <= summary["ci_low"] <= summary["score"] <= summary["ci_high"] <= 1
     assert summary["rules_check_games"] == 3 and summary["rules_check_positions"] > 3
     assert summary["sims_per_decision"] >= 50 and summary["jobs"] == jobs
-
-
-def test_wilson_interval() -> None:
-    assert wilson(0, 0) == (0.0, 1.0)
-    low, high = wilson(4, 4)
-    assert high == 1.0 and abs(low - 0.510) < 0.001
 
 
 def test_states_are_ours() -> None:

@@ -253,6 +253,7 @@ def test_the_worker_bench_hook_times_every_case_and_reports_its_moves() -> None:
 def test_wilson_intervals_match_known_values_and_are_symmetric() -> None:
     assert wilson(0, 10) == (0.0, pytest.approx(0.27753, abs=1e-5))
     assert wilson(10, 10) == (pytest.approx(0.72247, abs=1e-5), 1.0)
+    assert wilson(4, 4) == (pytest.approx(0.510, abs=0.001), 1.0)  # the arena's score of 4 wins in 4
     low, high = wilson(5, 10)
     assert (low, high) == (pytest.approx(0.23659, abs=1e-5), pytest.approx(0.76341, abs=1e-5))
     for wins, games in ((3, 7), (91, 200), (1999, 2000)):

@@ -219,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
             "wins": tally.wins, "draws": tally.draws, "losses": tally.losses,
             "score": round(tally.score, 4), "ci_low": round(low, 4), "ci_high": round(high, 4),
             "rules_check_games": options.check_games, "rules_check_positions": positions,
-            "s_per_game": round(sum(tally.game_seconds) / max(1, tally.games), 2),
+            "s_per_game": round(mean(tally.game_seconds), 2),
             "jobs": options.jobs, "seed": options.seed, "elapsed_s": round(elapsed, 1),
         }))
         return 0

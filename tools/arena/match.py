@@ -183,15 +183,14 @@ def our_player(config: MatchConfig | GtpMatchConfig, game_seed: int) -> InProces
 
 
 def play_out(state: GameState, result: GameResult, ours: InProcessPlayer | GtpPlayer,
-             their_move: Callable[[GameState], int | None], played: Callable[[int], None] = lambda move: None,
-             last: int | None = None) -> None:
+             their_move: Callable[[GameState], int | None], played: Callable[[int], None] = lambda move: None) -> None:
     """Play ``state`` to its end, ours timed into ``result``, theirs from
     ``their_move`` (None: the game stops there, decided by it); ``played``
-    hears every move. ``last``: the move before, if any."""
+    hears every move."""
     while not state.is_over():
         if state.turn == result.our_colour:
             start = time.perf_counter()
-            move = ours.choose(state, last)
+            move = ours.choose(state)
             result.our_seconds.append(time.perf_counter() - start)
         else:
             answer = their_move(state)
@@ -200,7 +199,6 @@ def play_out(state: GameState, result: GameResult, ours: InProcessPlayer | GtpPl
             move = answer
         state.play(move)
         played(move)
-        last = move
 
 
 class Match:
@@ -304,7 +302,7 @@ class GtpMatch:
             theirs.new_game()
             if result.opening is not None:
                 state.play(result.opening)  # the pair's first stone, thought by nobody
-            play_out(state, result, ours, their_move, last=result.opening)
+            play_out(state, result, ours, their_move)
             if state.is_over():
                 outcome = state.outcome()
                 assert outcome is not None

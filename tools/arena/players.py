@@ -21,7 +21,7 @@ class InProcessPlayer:
         self.move_time = move_time
         self.seed = seed
 
-    def choose(self, state: GameState, opponent_move: int | None) -> int:
+    def choose(self, state: GameState) -> int:
         return self.engine.choose_move(state, self.level, seed=self.seed + len(state.moves),
                                        move_time=self.move_time)
 
@@ -62,7 +62,7 @@ class GtpPlayer:
             raise RuntimeError(f"GTP {command!r}: {response}")
         return response[1:].strip()
 
-    def choose(self, state: GameState, opponent_move: int | None) -> int:
+    def choose(self, state: GameState) -> int:
         for ply in range(self.told, len(state.moves)):
             colour = "b" if ply % 2 == 0 else "w"
             self.send(f"play {colour} {state.move_to_text(state.moves[ply])}")
