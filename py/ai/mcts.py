@@ -8,8 +8,9 @@ The searches keep their own nodes, playouts and backups: those are the
 inner loops, and each is written for its game's speed (UTTT's statistics
 live in the children, the connection games' in parallel lists on the
 parent, which RAVE updates at C speed). What is written here runs once a
-search or once a proof, not once a playout, and reads the nodes through
-small functions each search passes in.
+search or once a proof, not once a playout (``proof_of`` runs where a
+UCT backup meets a proven child, so it reads the children directly), and
+reads the nodes through small functions each search passes in.
 
 Standard library only, like ``core``.
 """
@@ -24,15 +25,25 @@ from core.base import GameState
 from .search import LOSS, WIN, Budget, Engine, SearchResult, subtree_size
 
 
-def proof_of(proofs: Iterable[int | None]) -> int | None:
-    """A position's proof from its moves' (each the proof of the position
-    a move leads to, for the opponent, who moves there): WIN when a move
-    leaves the opponent lost, else, once every move is proven, the best of
-    them for the side to move (the negation of the opponent's worst);
-    None while that is unknown. No moves at all: lost."""
+class Proven(Protocol):
+    """A node as ``proof_of`` reads it: its proof for the side to move
+    there (WIN, LOSS, a draw's 0, or None while unknown)."""
+
+    proof: int | None
+
+
+def proof_of(children: Iterable[Proven]) -> int | None:
+    """A position's proof from its children's (each the proof of the
+    position a move leads to, for the opponent, who moves there): WIN when
+    a move leaves the opponent lost, else, once every move is proven, the
+    best of them for the side to move (the negation of the opponent's
+    worst); None while that is unknown. No moves at all: lost. It reads the
+    children's ``proof`` itself, with no generator between: UCT calls it on
+    its backups' proven paths."""
     worst = WIN  # the least any move is worth to the opponent
     unknown = False
-    for proof in proofs:
+    for child in children:
+        proof = child.proof
         if proof == LOSS:
             return WIN
         if proof is None:

@@ -424,9 +424,6 @@ class Engine(BaseEngine[NotaktoState]):
         return 1.0 if move in safe_moves(state) else 0.0
 
 
-def choose_move(
-    state: NotaktoState, level: str, seed: int | None = None, move_time: float | None = None
-) -> int:
-    """The computer's move at ``level`` (``Engine.choose_move``; every
-    level answers at once). Deterministic for a given seed and position."""
-    return Engine().choose_move(state, level, seed, move_time)
+#: The computer's move at ``level`` (every level answers at once).
+#: Deterministic for a given seed and position.
+choose_move = Engine.fresh_move

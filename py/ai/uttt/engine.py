@@ -191,8 +191,7 @@ def search(state: UtttState, iterations: int | None = None, seconds: float | Non
     return Engine().search(state, iterations, seconds, seed, exploration, prior=prior)
 
 
-def choose_move(state: UtttState, level: str, seed: int | None = None, move_time: float | None = None) -> int:
-    """The computer's move at ``level`` by a fresh engine
-    (``Engine.choose_move``). Nothing is kept between calls: a player that
-    wants the master level to think on across a game holds an ``Engine``."""
-    return Engine().choose_move(state, level, seed, move_time)
+#: The computer's move at ``level`` by a fresh engine. Nothing is kept
+#: between calls: a player that wants the master level to think on across
+#: a game holds an ``Engine``.
+choose_move = Engine.fresh_move

@@ -280,7 +280,7 @@ def prove(node: Node) -> bool:
     """Update ``node``'s proof from its children; True when it is proven."""
     if node.proof is not None:
         return True
-    proof = proof_of(child.proof for child in node.children or ())
+    proof = proof_of(node.children or ())
     if proof is None:
         return False
     node.prove(proof)
