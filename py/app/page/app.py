@@ -29,7 +29,7 @@ from ..model.storage import Storage
 from ..model.words import Msg
 from . import dialogs, dom, insight_panel, render, touch
 from .controller import ScreenController
-from .dom import found, on, tr
+from .dom import by_id, found, on, tr
 from .engine import Engine
 from .notices import Notices
 
@@ -72,7 +72,7 @@ class App:
         self.storage.make_room = lambda: archive.drop_oldest(self.storage)
         self.notices = Notices()
         self.engine = Engine()
-        self.board = dom.BoardView(js.document.getElementById("board"))
+        self.board = dom.BoardView(by_id("board"))
         #: A narrow portrait screen (a phone held upright): boards that can
         #: stand upright do (``GameSpec.stands_upright``).
         self.portrait = js.window.matchMedia(PORTRAIT_QUERY)
@@ -127,7 +127,6 @@ class App:
 
     def start(self) -> None:
         shell.setLoading("games")
-        by_id = js.document.getElementById
         on(by_id("new-game"), "click", self.command(lambda screen: screen.new_game()))
         on(by_id("result-new-game"), "click", self.command(lambda screen: screen.new_game()))
         on(by_id("swap"), "click", self.command(lambda screen: screen.swap()))
@@ -335,7 +334,7 @@ class App:
             self.notices.show(f"storage-{notice.kind}", Msg(f"notice.{notice.kind}"))
 
     def announce(self, message: Msg) -> None:
-        js.document.getElementById("live").textContent = tr(message)
+        by_id("live").textContent = tr(message)
 
 
 def harness_requested() -> bool:

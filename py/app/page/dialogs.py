@@ -17,7 +17,7 @@ from ..model import embed, transfer
 from ..model.review import IMPORT
 from ..model.words import Msg
 from . import dom
-from .dom import on, tr
+from .dom import by_id, on, tr
 from .host import DialogHost
 
 shell = js.window.appShell
@@ -46,7 +46,6 @@ class Dialog:
     bound once (the page's dialogs live as long as the page)."""
 
     def __init__(self, host: DialogHost, name: str, field: str) -> None:
-        by_id = js.document.getElementById
         self.host = host
         self.dialog = by_id(f"{name}-dialog")
         self.field = by_id(field)
@@ -104,7 +103,7 @@ class ExportDialog(Dialog):
 
     def __init__(self, host: DialogHost) -> None:
         super().__init__(host, "export", "export-text")
-        self.download = js.document.getElementById("export-download")
+        self.download = by_id("export-download")
         self.url: str | None = None
 
     def fill(self, screen: Any) -> None:
@@ -124,7 +123,6 @@ class ImportDialog:
     nothing changes."""
 
     def __init__(self, host: DialogHost) -> None:
-        by_id = js.document.getElementById
         self.host = host
         self.dialog = by_id("import-dialog")
         self.text = by_id("import-text")

@@ -6,11 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import js
-
 from ..model.words import Msg
 from . import dom
-from .dom import found, on, tr
+from .dom import by_id, found, on, tr
 
 
 class Notices:
@@ -19,7 +17,7 @@ class Notices:
     clicks are delegated from the bar."""
 
     def __init__(self) -> None:
-        self.host = js.document.getElementById("notices")
+        self.host = by_id("notices")
         self.shown: dict[str, tuple[Any, Msg, list[Callable[[], None]]]] = {}
         on(self.host, "click", self.clicked)
 

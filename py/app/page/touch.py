@@ -22,7 +22,7 @@ import js
 
 from ..model.words import Msg
 from . import dom
-from .dom import found, tr
+from .dom import by_id, found, tr
 
 #: Below this (CSS pixels, the smaller side of a cell's box) a cell is too
 #: small for a fingertip (Apple and Google ask 44 and 48; 32 is where a
@@ -81,7 +81,7 @@ class TouchBoard:
         self.clear()
         self.pending = (move, position)
         self._mark(target)
-        prompt = js.document.getElementById("tap-confirm")
+        prompt = by_id("tap-confirm")
         prompt.textContent = tr(Msg("tap.confirm", {"cell": move}))
         prompt.hidden = False
         return False
@@ -109,7 +109,7 @@ class TouchBoard:
         self.pending = None
         for cell in self.host.querySelectorAll('[data-pending="true"]'):
             cell.removeAttribute("data-pending")
-        prompt = js.document.getElementById("tap-confirm")
+        prompt = by_id("tap-confirm")
         if found(prompt):
             prompt.hidden = True
 
@@ -123,8 +123,8 @@ class TouchBoard:
             self.host.dataset.zoom = str(ZOOMS[index])
         else:
             self.host.removeAttribute("data-zoom")
-        js.document.getElementById("zoom-in").disabled = index == len(ZOOMS) - 1
-        js.document.getElementById("zoom-out").disabled = index == 0
+        by_id("zoom-in").disabled = index == len(ZOOMS) - 1
+        by_id("zoom-out").disabled = index == 0
         # The middle of the board in view, where a game is mostly played.
         self.host.scrollLeft = (self.host.scrollWidth - self.host.clientWidth) / 2
         self.host.scrollTop = (self.host.scrollHeight - self.host.clientHeight) / 2
@@ -138,7 +138,7 @@ class TouchBoard:
 
 def install(host: Any) -> TouchBoard:
     board = TouchBoard(host)
-    dom.on(js.document.getElementById("zoom"), "click", board.zoom_click)
+    dom.on(by_id("zoom"), "click", board.zoom_click)
     dom.on(js.window, "resize", lambda _event: board.measure())
     board.set_zoom(0)
     return board
