@@ -47,7 +47,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
 import registry  # noqa: E402 - py/registry.py: the games
-from app import views  # noqa: E402 - py/app/views/: the games' cards
+from app.model.games import SPECS  # noqa: E402 - the games' card functions (py/app/views/)
 
 VENDOR = ROOT / "vendor"
 PRECACHE = VENDOR / "precache.js"
@@ -132,7 +132,7 @@ def card_art(game: registry.Game) -> dict[str, Any]:
     shapes = {}
     for size in sizes:
         state = game.new_state({} if isinstance(game.board_size, int) else {game.board_size: size})
-        card = getattr(views, game.card)(state)
+        card = SPECS[game.name].card(state)
         shapes[str(card.size)] = {"cells": len(card.cells), "boards": len(card.boards)}
     size = game.board_size if isinstance(game.board_size, int) else game.defaults()[game.board_size]
     # As JSON has it (lists, not tuples), so that it compares with games.js.

@@ -50,6 +50,8 @@ class GameSpec:
     view: Callable[..., views.Node]
     # A move in words for screen readers ("board 2, b2").
     describe: Callable[[GameState, int], views.Msg]
+    # What the game list's card draws of a position (saves.board_preview).
+    card: Callable[[GameState], views.Card]
     safe_moves: Callable[[GameState], list[int]] | None = None
     # The mark a seat plays ("X", blue), for games where the seats differ,
     # with the settings (the colours' names follow the red/blue setting).
@@ -160,6 +162,7 @@ def spec_of(entry: registry.Game) -> GameSpec:
         make_state=entry.new_state,
         view=_view_function(entry, entry.view),
         describe=_view_function(entry, entry.describe),
+        card=_view_function(entry, entry.card),
         # The engine is imported on the first hint, not at start-up (py/ai/__init__.py).
         safe_moves=(lambda state: ai.engine(game).safe_moves(state)) if entry.hints else None,
         seat_mark=_seat_mark(entry),

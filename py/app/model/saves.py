@@ -32,9 +32,7 @@ from __future__ import annotations
 import enum
 from typing import Any
 
-import registry
-
-from .. import views
+from .games import SPECS
 from .storage import Storage
 
 _SLOT_KEYS = frozenset({"tab", "rev", "saved_at", "game"})
@@ -61,11 +59,11 @@ def preview_name(game: str) -> str:
 def board_preview(state: Any, to_move: str, red_blue: bool = False) -> dict[str, Any]:
     """What the game list's card draws of ``state``: the game's card
     (``size``, ``cells``, ``boards``, ``last``: ``app.views.Card``, by the
-    function its registry entry names), ``moves`` (how many were played)
-    and ``to_move`` ("you", "computer" or "player", as ``session.who``
-    says it); ``red_blue`` whether Hex and Y stones are drawn red and blue
+    function its registry entry names, as the game's spec holds it),
+    ``moves`` (how many were played) and ``to_move`` ("you", "computer" or
+    "player", as ``session.who`` says it); ``red_blue`` whether Hex and Y stones are drawn red and blue
     (the player's setting) rather than blue and green."""
-    card = getattr(views, registry.GAMES[state.game].card)(state)
+    card = SPECS[state.game].card(state)
     return {**card._asdict(), "moves": len(state.moves), "to_move": to_move, "red_blue": red_blue}
 
 
