@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 from tools import harness
+from tools import puzzles as puzzles_tool
 from tools.bench.browser import CACHE_CONTROL, FLOOR_PATH, PYSCRIPT_FLOOR_PATH, BenchServer, Sent, part_of
 from tools.bench.engines import (
     MASTER_SEARCHES,
     PLAYOUTS,
     SEARCHES,
-    _load_puzzles_tool,
     hex_puzzles,
     level_budgets,
     master_search,
@@ -465,7 +465,7 @@ def test_the_worker_search_hook_times_the_master_search_with_its_nodes() -> None
 def test_the_worker_choose_hook_plays_what_the_ai_plays() -> None:
     import bench_worker
 
-    tool = _load_puzzles_tool()
+    tool = puzzles_tool
     puzzle = next(p for p in tool.load_puzzles() if p["size"] == 5)
     state, exchanged = tool.puzzle_state(puzzle)
     case = {"game": state.to_dict(), "level": "beginner", "seed": 3, "move_time": None}
@@ -481,7 +481,7 @@ def test_the_worker_solve_hook_proves_puzzles_from_scratch_each_time() -> None:
     import bench_worker
 
     assert solver_speed in MEASUREMENTS
-    tool = _load_puzzles_tool()
+    tool = puzzles_tool
     puzzle = next(p for p in tool.load_puzzles() if p["id"] == "5x5-hein-06")
     state, exchanged = tool.puzzle_state(puzzle)
     request = {"cases": [{"game": state.to_dict()}], "repeats": 2, "seconds": 30.0}

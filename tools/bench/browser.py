@@ -4,9 +4,7 @@ opened as the harness, and the scripts the bench runs in pages."""
 
 from __future__ import annotations
 
-import functools
 import http.server
-import importlib.util
 import json
 import tempfile
 import threading
@@ -101,16 +99,6 @@ PROBE_START_JS = """() => {
 PROBE_STOP_JS = "() => { clearInterval(window.__probe.id); return [performance.now(), window.__probe.worst]; }"
 
 
-@functools.cache
-def load_module(name: str, path: Path) -> Any:
-    """The Python file at ``path`` as a module called ``name``, loaded once."""
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @dataclass(frozen=True)
 class Sent:
     """One response of the server: what it sent for which path."""
@@ -139,13 +127,14 @@ def part_of(path: str) -> str:
 PARTS = ("runtime: Pyodide", "runtime: PyScript", "ours")
 
 
-class BenchServer:
+class BenchServer(harness.AppServer):
     """This checkout, served on a free loopback port as the end-to-end tests
-    serve it (their handler: http.server's, which sends Last-Modified and
-    answers If-Modified-Since with 304), plus GitHub Pages' Cache-Control,
-    and a log of every response's size (status line and headers, body)."""
+    serve it (their server and handler: http.server's, which sends
+    Last-Modified and answers If-Modified-Since with 304), plus GitHub
+    Pages' Cache-Control, and a log of every response's size (status line
+    and headers, body)."""
 
-    def __init__(self, root: Path, base: type[http.server.SimpleHTTPRequestHandler]) -> None:
+    def __init__(self, root: Path, base: type[http.server.SimpleHTTPRequestHandler] = harness.QuietHandler) -> None:
         self.lock = threading.Lock()
         self.log: list[Sent] = []
         server = self
@@ -169,21 +158,13 @@ class BenchServer:
                     server.log.append(Sent(urllib.parse.urlsplit(self.path).path, self.bench_status, head, body))
                 super().end_headers()
 
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(root)))
-        self.httpd.daemon_threads = True
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-        self.thread.start()
+        super().__init__(root, Handler)
 
     def take(self) -> list[Sent]:
         """What was sent since the last call."""
         with self.lock:
             log, self.log = self.log, []
         return log
-
-    def stop(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
 
 
 class Browser:
@@ -203,7 +184,7 @@ class Browser:
         self.watches: list[Any] = []
         self.profiles: dict[int, tuple[Any, tempfile.TemporaryDirectory[str]]] = {}
         self.version = "?"
-        self.server = BenchServer(ROOT, harness.QuietHandler)
+        self.server = BenchServer(ROOT)
         try:
             self.runner = sync_playwright().start()
         except BaseException:

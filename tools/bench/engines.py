@@ -12,8 +12,8 @@ import ai
 import registry
 from ai import notakto as notakto_ai
 from registry import STATES as GAMES
+from tools import puzzles as puzzles_tool
 from tools.bench import ROOT, BenchError, progress
-from tools.bench.browser import load_module
 from tools.bench.places import Bench, Timings
 from tools.bench.positions import notakto_positions
 from tools.bench.settings import TARGET_S, TARGET_SPEED
@@ -184,7 +184,7 @@ def solver_speed(bench: Bench) -> list[Row]:
     of the speeds on the solver's own work (H-search, nearly all of it),
     which sets how many puzzles the strongest level proves in its time."""
     s = bench.settings
-    tool = _load_puzzles_tool()
+    tool = puzzles_tool
     puzzles = [p for p in tool.load_puzzles() if p["id"] in s.solver_puzzles]
     states = [tool.puzzle_state(puzzle)[0] for puzzle in puzzles]
     request = {"cases": [{"game": state.to_dict()} for state in states], "repeats": s.solver_repeats,
@@ -219,17 +219,12 @@ def solver_speed(bench: Bench) -> list[Row]:
     return rows
 
 
-def _load_puzzles_tool() -> Any:
-    """tools/puzzles.py: the puzzles, their positions and answers."""
-    return load_module("puzzles", ROOT / "tools" / "puzzles.py")
-
-
 def hex_puzzles(bench: Bench) -> list[Row]:
     """tests/data/hex_puzzles.json (tools/puzzles.py): the strongest Hex
     level given ``puzzle_s`` per puzzle, under CPython and in the page's
     worker: how many it solves (plays a winning move)."""
     s = bench.settings
-    tool = _load_puzzles_tool()
+    tool = puzzles_tool
     puzzles = tool.load_puzzles()
     level = ai.levels("hex")[-1]
     states = [tool.puzzle_state(puzzle) for puzzle in puzzles]
