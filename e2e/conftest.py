@@ -143,6 +143,16 @@ def eventually(page: Page, condition: Callable[[], object], timeout_s: float = 3
 # The pause before the page asks the worker for the computer's move
 # (COMPUTER_PAUSE_S in py/app).
 COMPUTER_PAUSE_MS = 350
+# One tick of the move clock (TICK_MS in py/app).
+TICK_MS = 250
+
+
+def wait_page_timer(page: Page, ms: int) -> None:
+    """Until a page timer of ``ms``, set now, has fired: after every timer of
+    no longer delay already set (a page's timers of one delay fire in the
+    order they were set). For what the page does on a timer and shows
+    nothing of: the pause before the computer thinks, the clock's tick."""
+    page.evaluate("ms => new Promise((resolve) => setTimeout(resolve, ms))", ms)
 
 # The page's calls of the AI worker, by name, in the order it made them
 # (window.workerCalls): the shell's engine.call, wrapped.
@@ -182,10 +192,9 @@ def wait_computer_answered(page: Page) -> None:
     screen being left), and the page has handled each answer.
 
     The pause is time by design, and one that ends on a screen left behind
-    shows nothing: a page timer as long as the pause, set now, fires after
-    every pause already under way (a page's timers of no longer delay fire
-    in the order they were set), then wait_worker_answered."""
-    page.evaluate("ms => new Promise((resolve) => setTimeout(resolve, ms))", COMPUTER_PAUSE_MS)
+    shows nothing: a page timer as long as the pause (wait_page_timer),
+    then wait_worker_answered."""
+    wait_page_timer(page, COMPUTER_PAUSE_MS)
     wait_worker_answered(page)
 
 

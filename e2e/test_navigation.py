@@ -9,19 +9,16 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from conftest import AppServer, open_app, wait_computer_answered, watch_worker_calls
+from conftest import TICK_MS, AppServer, open_app, wait_computer_answered, wait_page_timer, watch_worker_calls
 
 THINK_MS = 30_000
-# One tick of the move clock (TICK_MS in py/app).
-TICK_MS = 250
 
 
 def wait_one_tick(page: Page) -> None:
-    """Until every tick of a move clock that was due has come: a page timer
-    of one tick, set now, fires after them (a page's timers of no longer
-    delay fire in the order they were set). A clock left behind that ticks
-    on shows nothing, so no event on the page marks that moment."""
-    page.evaluate("ms => new Promise((resolve) => setTimeout(resolve, ms))", TICK_MS)
+    """Until every tick of a move clock that was due has come (a clock left
+    behind that ticks on shows nothing, so no event on the page marks that
+    moment)."""
+    wait_page_timer(page, TICK_MS)
 
 
 def expect_no_error(page: Page) -> None:
