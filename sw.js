@@ -6,7 +6,7 @@
 // this script and that one byte for byte: a new version installs in the
 // background (its own cache, filled while the old one keeps serving), waits,
 // and is activated by the page once the page has everything it needs (see
-// boot.js): the next load runs it. Activation removes the old caches.
+// shell/offline.js): the next load runs it. Activation removes the old caches.
 importScripts("./vendor/precache.js");
 
 const { version: VERSION, files: FILES } = self.PRECACHE;

@@ -4,7 +4,7 @@ of a move, the computer's reply and the end of a game, off until the
 player turns them on, remembered; red and blue stones for Hex and Y.
 
 The sounds are checked through the harness's log (``window.appSounds``,
-boot.js: every sound the page played, by name), so no audio device is
+shell/sounds.js: every sound the page played, by name), so no audio device is
 needed."""
 
 from __future__ import annotations

@@ -187,7 +187,7 @@ def test_reduced_motion_turns_transitions_off(page: Page, server: AppServer) -> 
     assert duration == "0s"
 
 
-# What the loading line counts as the runtime's files (boot.js, runtimeFiles).
+# What the loading line counts as the runtime's files (shell/loading.js, runtimeFiles).
 RUNTIME_FILES = {"pyodide.mjs", "pyodide.asm.mjs", "python_stdlib.zip", "pyodide.asm.wasm"}
 
 # Every text the loading line shows, from the page's start.

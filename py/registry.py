@@ -14,7 +14,7 @@ Everything else derives from here: ``ai.MODULES`` and the level names, the
 app's ``GameSpec`` (app/model/games.py), GTP's games and ``boardsize`` (gtp.py),
 the self-check (selfcheck.py), the ladder, the arena and the bench's tables
 (tools/), and the shell's game list, vendor/games.js, which
-tools/build_site.py writes for boot.js and guide.js (the cards' and the
+tools/build_site.py writes for shell/cards.js and shell/figures.js (the cards' and the
 guide's drawings take the board's geometry from it). tests/core/test_registry.py
 checks every entry against the rules, the engines, the views and the
 catalogs. docs/architecture.md ("Adding a game") lists what a new
@@ -127,7 +127,7 @@ class Ladder:
 @dataclass(frozen=True)
 class Cells:
     """A board of hexagonal cells of side ``n``, as the app and the shell
-    draw it (app.views' board, boot.js's card, guide.js's figures).
+    draw it (app.views' board, shell/cards.js's card, shell/figures.js's figures).
 
     ``shape``: "rhombus" (``n`` rows of ``n`` cells) or "triangle" (row
     ``r`` has ``r + 1`` cells); the cells in the rules' order, row by row.
@@ -173,7 +173,7 @@ class Game:
     #: the function of ``app.views`` that draws the board
     view: str
     #: the drawing of the board on the game's card in the game list: the
-    #: name of one of the shell's drawings (boot.js, ``BOARD_DRAWINGS``:
+    #: name of one of the shell's drawings (shell/cards.js, ``BOARD_DRAWINGS``:
     #: "grids", tic-tac-toe boards side by side; "nested_grid", a board of
     #: small boards; "cells", hexagonal cells, from ``cells``), drawn empty
     #: at the default size, or with the unfinished game on it

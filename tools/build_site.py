@@ -5,8 +5,8 @@ end of tools/vendor.py, so on every `make serve`, `make test` and
 `make site`):
 
 - vendor/games.js: the shell's game list, from py/registry.py (see
-  ``game_list``); boot.js imports it and draws the cards of the picker,
-  guide.js draws the guide's boards from the geometry it carries.
+  ``game_list``); shell/cards.js imports it and draws the cards of the picker,
+  shell/figures.js draws the guide's boards from the geometry it carries.
 - vendor/python.zip: the app's Python in one archive, each module with its
   bytecode, compiled by the pinned Pyodide in Node (tools/python_zip.mjs),
   rebuilt only when a file of py/ changed (``build_archive``). The page and
@@ -60,8 +60,10 @@ GAME_LIST = VENDOR / "games.js"
 SITE = ROOT / "_site"
 
 # The app's own files at fixed places; the rest is found from the folders.
-APP_FILES = ("index.html", "boot.js", "runtime.js", "worker.js", "guide.js", "css/app.css", "icon.svg",
-             "pyscript.toml", "py/main.py")
+APP_FILES = ("index.html", "boot.js", "runtime.js", "worker.js", "css/app.css", "icon.svg", "pyscript.toml",
+             "py/main.py")
+#: The shell's modules (boot.js imports them; shell/figures.js, the guide's).
+SHELL = ROOT / "shell"
 RUNTIME_FOLDERS = ("vendor/pyodide", "vendor/pyscript")
 # Colours of the installed app's window and splash screen: the page's light
 # background (css/app.css --bg), as its light theme-color says.
@@ -119,13 +121,13 @@ def game_list() -> list[dict[str, Any]]:
 
 
 def card_art(game: registry.Game) -> dict[str, Any]:
-    """What boot.js needs to draw the game's card: which of its board
+    """What shell/cards.js needs to draw the game's card: which of its board
     drawings (``drawing``), the board's default size (``size``: Notakto's
     number of boards, the side of the others), for every size the rules
     accept the length of a stored preview's ``cells`` and ``boards`` at it
     (``shapes``, from the game's card function, so that a damaged or foreign
     preview is not drawn), and the hexagonal cells' geometry (``cells``, the
-    registry's ``Cells``; guide.js draws from it too), or null."""
+    registry's ``Cells``; shell/figures.js draws from it too), or null."""
     sizes: list[Any] = [game.board_size]
     if isinstance(game.board_size, str):
         sizes = list(game.setting(game.board_size).accepted)
@@ -195,6 +197,7 @@ def precache_files() -> list[str]:
     """Every file the page and the AI worker fetch, as paths from the root
     (the page itself is also cached under its folder URL, see sw.js)."""
     files = [*APP_FILES, *(path.relative_to(ROOT).as_posix() for path in (GAME_LIST, ARCHIVE_KEY))]
+    files += sorted(path.relative_to(ROOT).as_posix() for path in SHELL.glob("*.js"))
     files += sorted(path.relative_to(ROOT).as_posix() for path in (ROOT / "icons").glob("*.png"))
     files += [f"i18n/{lang}.json" for lang in languages()]
     files += [manifest_path(lang) for lang in languages()]

@@ -60,9 +60,9 @@ def test_every_entry_is_complete(name: str) -> None:
     assert game.board_size in [setting.name for setting in game.settings] or (
         isinstance(game.board_size, int) and game.board_size > 0)
     assert len(game.marks) in (0, 2) and len(game.mark_names) in (0, 2) and not (game.marks and game.mark_names)
-    # The card's drawing is one the shell has (boot.js draws the boards);
+    # The card's drawing is one the shell has (shell/cards.js draws the boards);
     # the one of hexagonal cells draws them from the entry's ``cells``.
-    boot = (ROOT / "boot.js").read_text(encoding="utf-8")
+    boot = (ROOT / "shell" / "cards.js").read_text(encoding="utf-8")
     drawings = re.search(r"const BOARD_DRAWINGS = \{([^}]*)\}", boot)
     assert drawings and game.card_art in re.findall(r"(\w+):", drawings.group(1))
     assert (game.card_art == "cells") == (game.cells is not None)
@@ -116,7 +116,7 @@ def test_the_cells_are_the_rules_cells(name: str) -> None:
 def test_the_card_draws_any_position_of_the_game(name: str) -> None:
     """The card's preview (the function the entry names) has the length the
     shell expects at every size the rules accept (vendor/games.js's shapes:
-    boot.js draws no other), one mark per cell."""
+    shell/cards.js draws no other), one mark per cell."""
     game = registry.GAMES[name]
     shapes = build_site.card_art(game)["shapes"]
     rng = random.Random(name)

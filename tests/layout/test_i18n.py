@@ -165,8 +165,9 @@ def test_every_generated_message_key_is_in_the_catalog() -> None:
     assert sorted(needed - set(ENGLISH)) == []
 
 
-def test_shell_keys_used_by_boot_js_exist() -> None:
-    source = (ROOT / "boot.js").read_text(encoding="utf-8")
+def test_shell_keys_used_by_the_shell_exist() -> None:
+    source = "".join(path.read_text(encoding="utf-8") for path in [ROOT / "boot.js", *(ROOT / "shell").glob("*.js")])
+    assert "t(\"guide.faq\")" in source and "t(\"time.seconds\"" in source  # the shell's modules were read
     keys = set(re.findall(r'\bt\("([\w.]+)"', source))
     keys |= {f"loading.{stage}" for stage in ("runtime", "starting", "games", "ready")}
     keys |= {"error.load", "error.runtime"}
@@ -174,12 +175,12 @@ def test_shell_keys_used_by_boot_js_exist() -> None:
 
 
 def test_every_diagram_of_the_guide_has_its_caption() -> None:
-    # guide.js: FIGURES = {game: [[section, name, picture], ...]}; boot.js
-    # captions each with guide.<game>.fig_<name> and puts it after the text
-    # of its section.
+    # shell/figures.js: FIGURES = {game: [[section, name, picture], ...]};
+    # shell/guide.js captions each with guide.<game>.fig_<name> and puts it
+    # after the text of its section.
     figures: dict[str, list[tuple[str, str]]] = {}
     game = None
-    for line in (ROOT / "guide.js").read_text(encoding="utf-8").split("export const FIGURES", 1)[1].splitlines():
+    for line in (ROOT / "shell" / "figures.js").read_text(encoding="utf-8").split("export const FIGURES", 1)[1].splitlines():
         if match := re.match(r"  (\w+): \[$", line):
             game = match.group(1)
         elif match := re.match(r'    \["(\w+)", "(\w+)", ', line):

@@ -188,7 +188,9 @@ def test_the_page_has_no_inline_script_and_only_relative_urls() -> None:
     assert parser.inline == []
     for url in parser.urls:
         assert url.startswith(("./", "#")), url
-    for path in (ROOT / "boot.js", ROOT / "runtime.js", ROOT / "worker.js", ROOT / "guide.js", ROOT / "sw.js",
+    shell = sorted((ROOT / "shell").glob("*.js"))
+    assert len(shell) >= 8, shell
+    for path in (ROOT / "boot.js", ROOT / "runtime.js", ROOT / "worker.js", *shell, ROOT / "sw.js",
                  ROOT / "css" / "app.css", ROOT / "pyscript.toml"):
         assert not re.search(r"https?://", path.read_text(encoding="utf-8")), path
 
@@ -273,6 +275,34 @@ def test_the_page_preloads_the_vendored_start_up_path() -> None:
     assert "py-terminal" in plugins and "donkey" in plugins
     off = {name.removeprefix("!") for name in tomllib.loads((ROOT / "pyscript.toml").read_text())["plugins"]}
     assert {"toml", "error"} | (plugins - off) == {chunk.rsplit("-", 1)[0] for chunk in chunks - {core}}
+
+
+def test_the_page_preloads_every_module_the_shell_imports() -> None:
+    """boot.js's static imports, and theirs, are asked for with the page
+    (modulepreload), not one round trip after the module that imports them:
+    PyScript's program waits for the shell. The guide's figures are
+    imported on demand, and not preloaded."""
+    parser = _Preloads()
+    parser.feed((ROOT / "index.html").read_text(encoding="utf-8"))
+    preloaded = {link["href"] for link in parser.links if link["rel"] == "modulepreload"}
+    static = re.compile(r'^import [^;]*? from "(\.[^"]+)";', re.MULTILINE)
+    seen: set[Path] = set()
+    todo = [ROOT / "boot.js"]
+    while todo:
+        module = todo.pop()
+        for target in static.findall(module.read_text(encoding="utf-8")):
+            path = (module.parent / target).resolve()
+            if path == ROOT / "runtime.js":
+                continue  # the page's first script (async), in already; its imports are the start-up path's
+            assert path.is_relative_to(ROOT) and path.suffix == ".js", target
+            if path not in seen:
+                seen.add(path)
+                if path.is_file():  # vendor/games.js only after make runtime; it imports nothing
+                    todo.append(path)
+    names = {"./" + path.relative_to(ROOT).as_posix() for path in seen}
+    assert {"./shell/i18n.js", "./shell/routes.js", "./vendor/games.js"} <= names
+    assert sorted(names - preloaded) == []
+    assert "./shell/figures.js" not in names | preloaded
 
 
 def test_no_two_test_modules_share_a_name() -> None:

@@ -35,8 +35,9 @@ def png_size(path: Path) -> tuple[int, int]:
 @needs_runtime
 def test_the_precache_holds_everything_the_page_and_the_worker_load() -> None:
     files = build_site.precache_files()
-    expected = {"index.html", "boot.js", "runtime.js", "worker.js", "guide.js", "css/app.css", "icon.svg",
+    expected = {"index.html", "boot.js", "runtime.js", "worker.js", "css/app.css", "icon.svg",
                 "pyscript.toml", "py/main.py", "vendor/python.zip", "vendor/python.js"}
+    expected |= {f"shell/{path.name}" for path in (ROOT / "shell").glob("*.js")}
     expected |= {f"i18n/{path.name}" for path in (ROOT / "i18n").glob("*.json")}
     expected |= {path.relative_to(ROOT).as_posix() for path in (ROOT / "vendor").rglob("*")
                  if path.is_file() and path.name != "precache.js"}
@@ -62,7 +63,7 @@ def test_the_precache_script_and_its_version() -> None:
 
 @needs_runtime
 def test_the_shells_game_list_is_generated_from_the_registry() -> None:
-    """vendor/games.js, which boot.js imports to draw the picker: every game
+    """vendor/games.js, which the shell imports to draw the picker: every game
     of py/registry.py in its order, the swap rule's variants for a game that
     has it, the card's drawing at the board's default size (with the
     geometry it is drawn from, tests/core/test_registry.py) and its English
@@ -84,8 +85,9 @@ def test_the_shells_game_list_is_generated_from_the_registry() -> None:
         assert entry["art"] == build_site.card_art(game)
         assert (entry["art"]["drawing"], entry["art"]["size"]) == (game.card_art, size)
     assert "vendor/games.js" in build_site.precache_files() and "vendor/games.js" in build_site.site_files()
-    boot = (ROOT / "boot.js").read_text(encoding="utf-8")
-    assert 'import { GAMES as GAME_LIST } from "./vendor/games.js";' in boot
+    for name in ("cards.js", "routes.js"):
+        shell = (ROOT / "shell" / name).read_text(encoding="utf-8")
+        assert 'import { GAMES as GAME_LIST } from "../vendor/games.js";' in shell, name
     # The page lists no game of its own: the cards come from the list.
     assert "pick-" not in INDEX and 'id="card-template"' in INDEX
 
@@ -172,8 +174,8 @@ def test_the_docs_document_every_url_parameter_and_message() -> None:
         assert f"| `{name}` |" in EMBEDDING_DOC, name
     for message in ("ready", "resize", "gameover"):
         assert f"| `{message}` |" in EMBEDDING_DOC, message
-    boot = (ROOT / "boot.js").read_text(encoding="utf-8")
-    assert 'const SHELL_PARAMS = ["game", "lang", "theme", "embed"];' in boot
+    shell = (ROOT / "shell" / "embed.js").read_text(encoding="utf-8")
+    assert 'export const SHELL_PARAMS = ["game", "lang", "theme", "embed"];' in shell
 
 
 def test_the_pages_workflow_builds_with_make_site() -> None:

@@ -11,7 +11,7 @@ from .session import GameSession
 from .words import Msg
 
 # The sounds a change can ask for (played only when the sound setting is on;
-# boot.js makes them): the player's move, the computer's, and the end of a
+# shell/sounds.js makes them): the player's move, the computer's, and the end of a
 # game, won, lost, or neither (a draw, two people).
 MOVE_SOUND, COMPUTER_SOUND = "move", "computer"
 WIN_SOUND, LOSS_SOUND, END_SOUND = "win", "loss", "end"

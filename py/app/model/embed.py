@@ -6,7 +6,7 @@ A game's settings come from parameters named as the settings are (``boards``,
 ``size``, ``swap``, ``time``, ``starts``) plus ``vs``, the opponent: a
 computer level (``vs=perfect``) or ``vs=two_player``. Every value goes
 through the same validation as a stored setting (``GameSpec.validate``): a
-bad one is ignored with a warning, never trusted. The shell (boot.js) reads
+bad one is ignored with a warning, never trusted. The shell (shell/embed.js) reads
 ``game``, ``lang``, ``theme`` and ``embed``.
 """
 

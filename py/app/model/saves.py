@@ -21,7 +21,7 @@ same instant can still race; the UI's ``storage`` event (see ``check``)
 closes most of that window.
 
 Beside the slot, ``preview/<game>`` holds what the game list's card draws of
-the unfinished game (``board_preview``): the shell (boot.js) draws the cards
+the unfinished game (``board_preview``): the shell (shell/cards.js) draws the cards
 before Python has started, so it cannot replay the slot's moves itself.
 ``write_preview`` keeps it in step with the slot: present while a game that
 has begun is unfinished, removed once it is over or replaced by a new one.

@@ -325,7 +325,7 @@ class App:
     # -- page-wide -------------------------------------------------------------------
     async def show_update_notice(self) -> None:
         """A new version of the app took over with this load (the service
-        worker's version changed; boot.js compares)."""
+        worker's version changed; shell/offline.js compares)."""
         if await shell.updated:
             self.notices.show("updated", Msg("notice.updated"))
 

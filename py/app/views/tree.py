@@ -43,7 +43,7 @@ def coordinate(name: str) -> Node:
 
 # -- the game list's card ------------------------------------------------------------
 # What the card of an unfinished game draws (app/model/saves.py, ``board_preview``;
-# the shell draws it, boot.js): one character a cell, in the rules' order,
+# the shell draws it, shell/cards.js): one character a cell, in the rules' order,
 # and one a small board; the registry names each game's function (``card``).
 CARD_MARKS = {None: ".", FIRST: "0", SECOND: "1", DRAWN: "-"}
 

@@ -1,5 +1,5 @@
 // The guide's diagrams: small pictures of the ideas its text explains, as
-// [tag, attributes, children] nodes that boot.js builds element by element
+// [tag, attributes, children] nodes that shell/guide.js builds element by element
 // (as it does the cards' art). Loaded the first time a guide is shown, so
 // the game list never waits for it. Colours come from classes (css/app.css,
 // "guide diagrams"), so light and dark both work; shapes say what colours
@@ -8,7 +8,7 @@
 // board drawn whole takes its shape from the registry (vendor/games.js,
 // generated from py/registry.py), as the cards do.
 
-import { GAMES } from "./vendor/games.js";
+import { GAMES } from "../vendor/games.js";
 
 const node = (tag, attributes, ...children) => [tag, attributes, children];
 const r1 = (value) => Math.round(value * 10) / 10; // short attribute text
