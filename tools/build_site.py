@@ -7,6 +7,10 @@ end of tools/vendor.py, so on every `make serve`, `make test` and
 - vendor/games.js: the shell's game list, from py/registry.py (see
   ``game_list``); shell/cards.js imports it and draws the cards of the picker,
   shell/figures.js draws the guide's boards from the geometry it carries.
+- vendor/shell/: the shell (shell/*.js) bundled by esbuild (``bundle_shell``):
+  boot.js, the page's shell in one module with everything it imports but
+  runtime.js and vendor/games.js, and figures.js, the guide's diagrams, which
+  the first guide imports. One request instead of a module's each.
 - vendor/python.zip: the app's Python in one archive, each module with its
   bytecode, compiled by the pinned Pyodide in Node (tools/python_zip.mjs),
   rebuilt only when a file of py/ changed (``build_archive``). The page and
@@ -23,7 +27,7 @@ end of tools/vendor.py, so on every `make serve`, `make test` and
   browser's update check of sw.js compares byte for byte: the new version is
   precached under a new cache name.
 - vendor/manifest-<lang>.webmanifest: the web app manifest in each catalog's
-  language (boot.js links the current language's).
+  language (shell/boot.js links the current language's).
 
 `python3 tools/build_site.py [folder]` (`make site`) copies exactly the files a
 static host needs into the folder (default _site/): the precached files,
@@ -39,6 +43,7 @@ import json
 import shutil
 import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -60,10 +65,12 @@ GAME_LIST = VENDOR / "games.js"
 SITE = ROOT / "_site"
 
 # The app's own files at fixed places; the rest is found from the folders.
-APP_FILES = ("index.html", "boot.js", "runtime.js", "worker.js", "css/app.css", "icon.svg", "pyscript.toml",
-             "py/main.py")
-#: The shell's modules (boot.js imports them; shell/figures.js, the guide's).
+APP_FILES = ("index.html", "runtime.js", "worker.js", "css/app.css", "icon.svg", "pyscript.toml", "py/main.py")
+#: The shell's sources, and its bundle: the entry and the chunk the bundler
+#: writes (shell/boot.js, and the guide's diagrams it imports on demand).
 SHELL = ROOT / "shell"
+SHELL_BUNDLE = VENDOR / "shell"
+SHELL_FILES = ("boot.js", "figures.js")
 RUNTIME_FOLDERS = ("vendor/pyodide", "vendor/pyscript")
 # Colours of the installed app's window and splash screen: the page's light
 # background (css/app.css --bg), as its light theme-color says.
@@ -193,11 +200,37 @@ def build_archive() -> bool:
     return True
 
 
+def bundle_shell() -> bool:
+    """Bundle shell/boot.js and the modules it imports into vendor/shell/
+    (``SHELL_FILES``) with the pinned esbuild: not minified (its comments
+    dropped, each module's code under a line naming its file), runtime.js
+    and vendor/games.js left to be imported as they are. Whether a file
+    changed."""
+    esbuild = ROOT / "node_modules" / ".bin" / "esbuild"
+    if not esbuild.is_file():
+        sys.exit("site: esbuild is not installed; run `npm ci` (make runtime does)")
+    # Written beside vendor/shell/, so that the paths of the imports left out (which
+    # esbuild writes relative to its output folder) hold there too.
+    with tempfile.TemporaryDirectory(dir=VENDOR) as out:
+        done = subprocess.run(
+            [str(esbuild), str(SHELL / "boot.js"), "--bundle", "--format=esm", "--splitting", "--chunk-names=[name]",
+             f"--outdir={out}", f"--external:{ROOT / 'runtime.js'}", f"--external:{GAME_LIST}",
+             "--log-level=warning"], capture_output=True, text=True, check=False)
+        written = sorted(path.name for path in Path(out).iterdir())
+        if done.returncode != 0 or written != sorted(SHELL_FILES):
+            sys.exit(f"site: the shell could not be bundled ({written}):\n{done.stderr.strip()}")
+        changed = [write_if_changed(SHELL_BUNDLE / name, (Path(out) / name).read_text(encoding="utf-8"))
+                   for name in SHELL_FILES]
+    for stale in set(SHELL_BUNDLE.iterdir()) - {SHELL_BUNDLE / name for name in SHELL_FILES}:
+        stale.unlink()
+    return any(changed)
+
+
 def precache_files() -> list[str]:
     """Every file the page and the AI worker fetch, as paths from the root
     (the page itself is also cached under its folder URL, see sw.js)."""
     files = [*APP_FILES, *(path.relative_to(ROOT).as_posix() for path in (GAME_LIST, ARCHIVE_KEY))]
-    files += sorted(path.relative_to(ROOT).as_posix() for path in SHELL.glob("*.js"))
+    files += [(SHELL_BUNDLE / name).relative_to(ROOT).as_posix() for name in SHELL_FILES]
     files += sorted(path.relative_to(ROOT).as_posix() for path in (ROOT / "icons").glob("*.png"))
     files += [f"i18n/{lang}.json" for lang in languages()]
     files += [manifest_path(lang) for lang in languages()]
@@ -226,16 +259,18 @@ def write_if_changed(path: Path, text: str) -> bool:
 
 def generated_paths() -> list[Path]:
     """The files ``generate`` writes."""
-    return [*(ROOT / manifest_path(lang) for lang in languages()), GAME_LIST, PRECACHE, ARCHIVE, ARCHIVE_KEY]
+    return [*(ROOT / manifest_path(lang) for lang in languages()), GAME_LIST, PRECACHE, ARCHIVE, ARCHIVE_KEY,
+            *(SHELL_BUNDLE / name for name in SHELL_FILES)]
 
 
 def generate() -> None:
-    """Write the game list, the manifests, the Python archive and
-    vendor/precache.js (needs the runtime in vendor/)."""
+    """Write the game list, the shell's bundle, the manifests, the Python
+    archive and vendor/precache.js (needs the runtime in vendor/)."""
     build_archive()
     games = ",\n".join(f"  {json.dumps(game, ensure_ascii=False)}" for game in game_list())
     write_if_changed(GAME_LIST, "// Generated by tools/build_site.py from py/registry.py (git-ignored): the shell's game list.\n"
                      f"export const GAMES = [\n{games}\n];\n")
+    bundle_shell()
     for lang in languages():
         write_if_changed(ROOT / manifest_path(lang), json.dumps(manifest(lang), ensure_ascii=False, indent=2) + "\n")
     files = precache_files()

@@ -35,9 +35,9 @@ def png_size(path: Path) -> tuple[int, int]:
 @needs_runtime
 def test_the_precache_holds_everything_the_page_and_the_worker_load() -> None:
     files = build_site.precache_files()
-    expected = {"index.html", "boot.js", "runtime.js", "worker.js", "css/app.css", "icon.svg",
-                "pyscript.toml", "py/main.py", "vendor/python.zip", "vendor/python.js"}
-    expected |= {f"shell/{path.name}" for path in (ROOT / "shell").glob("*.js")}
+    expected = {"index.html", "runtime.js", "worker.js", "css/app.css", "icon.svg",
+                "pyscript.toml", "py/main.py", "vendor/python.zip", "vendor/python.js",
+                "vendor/shell/boot.js", "vendor/shell/figures.js"}
     expected |= {f"i18n/{path.name}" for path in (ROOT / "i18n").glob("*.json")}
     expected |= {path.relative_to(ROOT).as_posix() for path in (ROOT / "vendor").rglob("*")
                  if path.is_file() and path.name != "precache.js"}

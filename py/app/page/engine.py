@@ -18,7 +18,7 @@ from core import GameError, GameState
 class WorkerCalls:
     """The worker's exported functions as awaitable methods: ``await
     calls.choose_move(request_json)`` is the reply's JSON text (the shell's
-    ``engine.call``: boot.js, runtime.js); a function that takes no request
+    ``engine.call``: shell/boot.js, runtime.js); a function that takes no request
     is called without one."""
 
     def __init__(self, shell_engine: Any) -> None:
@@ -33,7 +33,7 @@ class WorkerCalls:
 
 class Engine:
     """The AI, thinking in a Pyodide worker so the page never freezes. The
-    worker starts with the page (boot.js); until it is ready, a request
+    worker starts with the page (shell/boot.js); until it is ready, a request
     waits for it."""
 
     def __init__(self) -> None:

@@ -4,7 +4,7 @@
 ``HARNESS_FLAG_JS``). A player's page never has any of these functions, and
 its worker (py/worker.py) exports only what the app calls.
 
-With the flag the AI worker runs py/bench_worker.py instead (boot.js
+With the flag the AI worker runs py/bench_worker.py instead (shell/boot.js
 chooses it): the app's own ``choose_move`` plus the self-check and the bench
 functions, on the same engine code in the same kind of worker.
 """

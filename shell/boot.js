@@ -1,27 +1,32 @@
 // The shell: what must work before Python is ready, and the services the
 // Python layer borrows from the browser (window.appShell). This module wires
-// the parts in shell/ together: the words (i18n.js), the game list
+// the parts of shell/ together: the words (i18n.js), the game list
 // (cards.js), the routes (routes.js) and the guide's pages (guide.js), the
 // loading indicator and the error panel (loading.js), the URL parameters
 // and the messages to an embedding page (embed.js), offline support
 // (offline.js: the service worker, sw.js) and the sounds (sounds.js).
 // Game logic lives in py/.
+//
+// The page loads them as one file: tools/build_site.py bundles this module
+// and those it imports into vendor/shell/boot.js (esbuild, at `make
+// runtime`), the guide's diagrams (figures.js) into a chunk of their own
+// that the first guide loads; runtime.js and vendor/games.js stay apart.
 
 // The AI worker's side of the runtime (runtime.js, which index.html loads
 // first: the page's interpreter is already starting).
-import { startWorker } from "./runtime.js";
-import { renderCards, refreshCards } from "./shell/cards.js";
-import { applyShellParams, notifyParent, SHELL_PARAMS } from "./shell/embed.js";
+import { startWorker } from "../runtime.js";
+import { renderCards, refreshCards } from "./cards.js";
+import { applyShellParams, notifyParent, SHELL_PARAMS } from "./embed.js";
 import {
   applyCatalog, currentLanguage, formatDate, formatDuration, formatNumber, formatPercent, has, LANGUAGES,
   pickLanguage, readPrefs, t, useLanguage, writePrefs,
-} from "./shell/i18n.js";
-import { callListener, ready, setLoading, showError } from "./shell/loading.js";
-import { checkUpdated } from "./shell/offline.js";
+} from "./i18n.js";
+import { callListener, ready, setLoading, showError } from "./loading.js";
+import { checkUpdated } from "./offline.js";
 import {
   currentRoute, currentRouteQuery, currentVariant, onRoute, onRouteChange, renderRoute,
-} from "./shell/routes.js";
-import { playSound, primeSound } from "./shell/sounds.js";
+} from "./routes.js";
+import { playSound, primeSound } from "./sounds.js";
 
 // The computer opponent's worker (worker.js), started with the page (when,
 // runtime.js decides): the harness's page runs its bench module in it. The
