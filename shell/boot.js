@@ -16,6 +16,7 @@
 // first: the page's interpreter is already starting).
 import { startWorker } from "../runtime.js";
 import { renderCards, refreshCards } from "./cards.js";
+import { $ } from "./dom.js";
 import { applyShellParams, notifyParent, SHELL_PARAMS } from "./embed.js";
 import {
   applyCatalog, currentLanguage, formatDate, formatDuration, formatNumber, formatPercent, has, LANGUAGES,
@@ -40,7 +41,6 @@ function startEngine() {
 }
 
 const engine = startEngine();
-const $ = (id) => document.getElementById(id);
 const languageListeners = [];
 
 async function setLanguage(code, remember = true) {

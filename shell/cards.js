@@ -6,9 +6,8 @@
 // as the guide's figures are.
 
 import { GAMES as GAME_LIST } from "../vendor/games.js";
+import { $, svgElement } from "./dom.js";
 import { SCHEMA, has, t } from "./i18n.js";
-
-const $ = (id) => document.getElementById(id);
 
 /** The picker's cards, one per game, from the card template. Their text is
  * the English of vendor/games.js until the catalogs are in (applyCatalog
@@ -244,14 +243,5 @@ function drawCells(side, preview, { cells }) {
 function labelled(element, key, english) {
   element.dataset.i18n = key;
   element.textContent = english[key];
-  return element;
-}
-
-/** A picture's node, [tag, attributes, children], as an element of the
- * picture's namespace (SVG's): built, never parsed from markup. */
-export function svgElement([tag, attributes, children], namespace) {
-  const element = document.createElementNS(namespace, tag);
-  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
-  element.append(...children.map((child) => svgElement(child, namespace)));
   return element;
 }

@@ -3,10 +3,8 @@
 // statistics explained, the same for every game. Catalog prose is always
 // inserted as text, never as HTML.
 
-import { svgElement } from "./cards.js";
+import { $, svgElement } from "./dom.js";
 import { has, t } from "./i18n.js";
-
-const $ = (id) => document.getElementById(id);
 
 // The guide's diagrams (shell/figures.js), loaded the first time a guide is
 // shown; ``onLoaded`` draws the guide again once they are in.

@@ -4,10 +4,10 @@
 // that fails or takes too long and for an error once the app runs.
 
 import { startFailure } from "../runtime.js";
+import { $ } from "./dom.js";
 import { has, t } from "./i18n.js";
 
 const LOAD_TIMEOUT_MS = 90000;
-const $ = (id) => document.getElementById(id);
 let pythonReady = false;
 
 /** ``listener(value)``; an error in it shows the error panel. */

@@ -4,12 +4,12 @@
 
 import { GAMES as GAME_LIST } from "../vendor/games.js";
 import { refreshCards } from "./cards.js";
+import { $ } from "./dom.js";
 import { renderGuide, renderStatisticsHelp } from "./guide.js";
 import { t } from "./i18n.js";
 import { callListener } from "./loading.js";
 
 export const GAMES = GAME_LIST.map((entry) => entry.game);
-const $ = (id) => document.getElementById(id);
 const routeListeners = [];
 
 /** Call ``listener(game or null)`` after every change of route. */
