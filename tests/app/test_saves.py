@@ -78,14 +78,14 @@ def test_conflict_is_detected_and_nothing_is_overwritten():
     assert stored(backend)["game"] == game("a1")
 
 
-def test_take_over_accepts_the_other_tabs_newest_game():
+def test_loading_again_takes_over_the_other_tabs_newest_game():
     backend, a, b = two_tabs()
     a.load()
     b.load()
     a.save(game("a1"))
     assert b.save(game("c3")) is SaveResult.CONFLICT
     a.save(game("a1", "b2"))  # the other tab moves on meanwhile
-    taken = b.take_over()
+    taken = b.load()  # the player continues the other tab's game
     assert taken["game"] == game("a1", "b2")
     assert b.conflict is None
     assert b.seen_rev == 2

@@ -13,8 +13,9 @@ Two tabs must never silently overwrite each other's game. Each ``SaveSlot``
 remembers which revision it last loaded or wrote; before writing it reads
 the slot again, and if someone else has saved a game since, it does not
 write but reports ``SaveResult.CONFLICT`` and keeps the other game in
-``conflict``. The UI then lets the player choose: ``take_over()`` (continue
-the other tab's game) or ``force_save(game)`` (keep this tab's game).
+``conflict``. The UI then lets the player choose: ``load()`` again (continue
+the other tab's game: its newest version becomes what this tab has seen)
+or ``force_save(game)`` (keep this tab's game).
 
 Limit: localStorage has no compare-and-set, so two tabs writing within the
 same instant can still race; the UI's ``storage`` event (see ``check``)
@@ -139,11 +140,6 @@ class SaveSlot:
         the other payload and CONFLICT is returned."""
         _check_game(game)
         return self._write_unless_foreign(game)
-
-    def take_over(self) -> dict[str, Any] | None:
-        """Accept the other tab's game: reload the slot (the newest version
-        of it) and return its payload, or None if it has ended meanwhile."""
-        return self.load()
 
     def force_save(self, game: dict[str, Any]) -> SaveResult:
         """Save this tab's game even over another tab's (the player chose
