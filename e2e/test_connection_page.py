@@ -199,3 +199,34 @@ def test_on_a_phone_held_upright_the_hex_board_stands_upright(page: Page, server
     stone(page, "b2", "blue")
     assert box("a1")["x"] < box("f6")["x"] < box("k11")["x"]
     assert box("k1")["y"] < box("f6")["y"] < box("a11")["y"]
+
+
+def test_two_players_take_back_a_misclick_and_the_game_still_counts(page: Page, server: AppServer) -> None:
+    """On one device: Green taps the wrong cell, Undo takes back that stone
+    alone (Blue's stays), Green plays the move meant, and the game goes on
+    to its end and counts as played, with no word of help."""
+    open_app(page, server, "#/hex?size=7&swap=0&vs=two_player&starts=home")
+    status, undo = page.get_by_test_id("status"), page.get_by_test_id("undo")
+    expect(undo).to_be_disabled()  # nothing to take back yet
+    page.get_by_test_id("cell-a1").click()
+    page.get_by_test_id("cell-d4").click()  # Green meant g1
+    expect(status).to_have_text("Player 1 to move (Blue)")
+    expect(undo).to_be_enabled()
+    undo.click()
+    expect(page.get_by_test_id("cell-d4")).to_have_attribute("aria-label", "d4, empty")
+    stone(page, "a1", "blue")
+    expect(status).to_have_text("Player 2 to move (Green)")
+    expect(page.get_by_test_id("live")).to_have_text("Move taken back.")
+    expect(page.get_by_test_id("move-text")).to_have_text(["a1"])
+    page.get_by_test_id("cell-g1").click()
+    stone(page, "g1", "green")
+    expect(status).to_have_text("Player 1 to move (Blue)")
+    for blue, green in zip([f"a{row}" for row in range(2, 7)], [f"g{row}" for row in range(2, 7)]):
+        page.get_by_test_id(f"cell-{blue}").click()
+        page.get_by_test_id(f"cell-{green}").click()
+    page.get_by_test_id("cell-a7").click()
+    expect(status).to_have_text(re.compile(r"^Player 1 .*wins!$"))
+    expect(undo).to_be_disabled()  # a finished game is recorded as it ended
+    expect(page.get_by_test_id("assisted-note")).to_be_hidden()
+    expect(page.get_by_test_id("stat-games")).to_have_text("1")
+    expect(page.get_by_test_id("stat-current_streak")).to_have_text("1 day")

@@ -9,11 +9,13 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from conftest import ROOT, AppServer, open_app
 
-CATALOGS = {code: json.loads((ROOT / "i18n" / f"{code}.json").read_text(encoding="utf-8")) for code in ("en", "de")}
+LANGUAGES = ("en", "de", "pt", "id")
+CATALOGS = {code: json.loads((ROOT / "i18n" / f"{code}.json").read_text(encoding="utf-8")) for code in LANGUAGES}
 # The diagrams of each game's guide, by name (caption: guide.<game>.fig_<name>).
 FIGURES = {"notakto": ["closed", "poisoned"], "uttt": ["sent", "free"], "hex": ["bridge", "template", "block"], "y": ["corner"]}
 STATISTICS_FIRST_LINE = {code: catalog["guide.scoring_common"].split("\n")[0] for code, catalog in CATALOGS.items()}
@@ -171,3 +173,64 @@ def test_an_embedded_game_links_to_its_guide_and_back(page: Page, server: AppSer
     expect(page.get_by_test_id("guide").locator("figure svg")).to_have_count(3)
     page.get_by_test_id("guide-back").click()
     expect(page.get_by_test_id("game-screen")).to_be_visible()
+
+
+def in_parentheses(text: str) -> str:
+    """What the first parentheses of ``text`` hold (parentheses inside them included)."""
+    start, depth = text.index("("), 0
+    for end in range(start, len(text)):
+        depth += {"(": 1, ")": -1}.get(text[end], 0)
+        if depth == 0:
+            return text[start + 1:end]
+    raise AssertionError(f"unbalanced parentheses in {text!r}")
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_game_with_help_is_defined_in_the_same_words_on_the_screen_and_on_the_statistics_page(
+        page: Page, server: AppServer, code: str) -> None:
+    """The note under the board lists what counts as help; the statistics
+    page lists the same, says Undo (as the button names it) is there between
+    two players too, and how a draw counts in the rating."""
+    open_app(page, server, f"?lang={code}#/hex?size=7&vs=beginner&swap=0&starts=home")
+    note = page.get_by_test_id("assisted-note")
+    expect(note).to_be_hidden()
+    page.get_by_test_id("toggle-eval").check()
+    expect(note).to_be_visible()
+    listed = in_parentheses(note.inner_text())
+    undo = page.get_by_test_id("undo").inner_text()
+    page.get_by_test_id("stats-help").click()
+    expect(page).to_have_url(re.compile(r"#/hex/statistics$"))
+    guide = page.get_by_test_id("guide")
+    expect(guide).to_contain_text(STATISTICS_FIRST_LINE[code])
+    text = guide.inner_text()
+    assert listed in text, (listed, text)
+    assert in_parentheses(text[text.index(listed) - 1:]) == listed
+    assert undo in text, (undo, text)
+    rating = guide.locator("li").filter(has_text=CATALOGS[code]["stats.rating"]).inner_text()
+    assert "½" in rating, rating  # a draw counts half, beside a win's 1 and a loss's 0
+
+
+# The words one language must not use for Ultimate Tic-Tac-Toe's boards: those
+# that name a cell in Notakto, Hex and Y.
+CELL_WORDS = {"de": re.compile(r"\w*feld\w*", re.IGNORECASE), "pt": re.compile(r"\bquadrados?\b", re.IGNORECASE),
+              "id": re.compile(r"\bkotak\b", re.IGNORECASE)}
+SMALL_BOARD = {"de": re.compile(r"\bkleine[nmrs]? Brett\w*", re.IGNORECASE),
+               "pt": re.compile(r"\btabuleiros? pequenos?\b", re.IGNORECASE),
+               "id": re.compile(r"\bpapan kecil\b", re.IGNORECASE)}
+
+
+@pytest.mark.parametrize("code", ["de", "pt", "id"])
+def test_ultimate_tic_tac_toes_small_boards_have_one_name_that_is_never_a_cells(page: Page, server: AppServer,
+                                                                                code: str) -> None:
+    open_app(page, server, f"?lang={code}#/uttt?vs=two_player&starts=home")
+    page.get_by_test_id("cell-e5").click()  # sends the next player to the middle small board
+    detail = page.get_by_test_id("status-detail")
+    expect(detail).to_have_text(re.compile(r"5"))
+    words = [detail.inner_text(), page.get_by_test_id("live").inner_text(),
+             *[page.get_by_test_id(f"small-{board}").get_attribute("aria-label") for board in range(1, 10)]]
+    page.get_by_test_id("guide-open").click()
+    expect(page.get_by_test_id("guide-page")).to_be_visible()
+    words.append(page.get_by_test_id("guide").inner_text())
+    for text in words:
+        assert CELL_WORDS[code].search(text) is None, text
+    assert all(SMALL_BOARD[code].search(text) for text in words[:1] + words[2:]), words

@@ -184,3 +184,38 @@ def test_leaving_midway_and_coming_back_resumes_the_same_games_analysis(page: Pa
     expect(page.get_by_test_id("analysis")).to_be_hidden()
     expect(page.locator("[data-judgement]")).to_have_count(0)
     assert errors == []
+
+
+def test_the_evaluation_bar_reads_the_same_until_the_position_changes(page: Page, server: AppServer) -> None:
+    """With the bar on, a position's value stays put: while the player
+    thinks, after a hint for the same position (a longer search of its
+    own), and when they step back to it; the next move changes it."""
+    # 11 x 11, four stones: far from proven, so a longer search says another value.
+    open_app(page, server, "#/hex?size=11&vs=two_player&swap=0&starts=home")
+    for index, cell in enumerate(["f6", "e7", "g5", "d8"], start=1):
+        page.get_by_test_id(f"cell-{cell}").click()
+        expect(page.get_by_test_id("move-text")).to_have_count(index)
+    page.get_by_test_id("toggle-eval").check()
+    bar = page.get_by_test_id("eval-bar")
+    expect(bar).to_have_attribute("aria-busy", "false", timeout=HINT_MS)
+
+    def reading() -> tuple[str, str | None]:
+        return bar.inner_text(), bar.get_attribute("aria-valuenow")
+
+    first = reading()
+    page.wait_for_timeout(3000)
+    assert reading() == first
+    page.get_by_test_id("hint").click()
+    expect(page.locator("[data-hint=true]")).to_have_count(1, timeout=HINT_MS)
+    wait_worker_answered(page)
+    assert reading() == first
+    page.get_by_test_id("review-prev").click()
+    expect(page.get_by_test_id("review-label")).to_have_text("Move 3 of 4")
+    expect(bar).to_have_attribute("aria-busy", "false", timeout=HINT_MS)
+    page.get_by_test_id("review-live").click()
+    expect(page.get_by_test_id("review-label")).to_be_hidden()
+    assert reading() == first
+    page.get_by_test_id("cell-f7").click()
+    expect(page.get_by_test_id("move-text")).to_have_count(5)
+    expect(bar).to_have_attribute("aria-busy", "false", timeout=HINT_MS)
+    assert bar.get_attribute("aria-valuenow") is not None

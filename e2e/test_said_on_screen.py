@@ -102,3 +102,47 @@ def test_every_board_shows_coordinates_with_one_remembered_setting(page: Page, s
     page.reload()
     wait_ready(page)
     expect(toggle).to_be_checked() if not default else expect(toggle).not_to_be_checked()
+
+
+
+# Two people with "Take turns" (the first move alternates), two games in a
+# row: each game's first moves (the second game uses both).
+TWO_GAMES = [
+    ("hex", "#/hex?size=7&swap=0&vs=two_player&starts=alternate", ["d4", "c3"]),
+    ("y", "#/y?size=9&swap=0&vs=two_player&starts=alternate", ["c5", "e7"]),
+    ("uttt", "#/uttt?vs=two_player&starts=alternate", ["e5", "d4"]),
+    ("notakto", "#/notakto?boards=3&vs=two_player&starts=alternate", ["1a1", "2b2"]),
+]
+TO_MOVE = re.compile(r"^(?P<player>Player \d) to move(?: \((?P<mark>[^)]+)\))?$")
+
+
+@pytest.mark.parametrize(("route", "moves"), [game[1:] for game in TWO_GAMES], ids=[game[0] for game in TWO_GAMES])
+def test_between_two_players_the_result_names_the_winner_as_the_board_and_the_status_do(
+        page: Page, server: AppServer, route: str, moves: list[str]) -> None:
+    """Player 1 wins both games, once moving first and once second: each
+    result names them with the colour or mark the status gave them while
+    they were to move (Notakto has none: both play X)."""
+    open_app(page, server, route)
+    status = page.get_by_test_id("status")
+    headlines = []
+    for cells in (moves[:1], moves):
+        named = ""
+        for index, cell in enumerate(cells, start=1):
+            named = status.inner_text()  # how the status names the player about to move
+            page.get_by_test_id(f"cell-{cell}").click()
+            expect(page.get_by_test_id("move-text")).to_have_count(index)
+        winner = TO_MOVE.match(named)
+        assert winner is not None and winner["player"] == "Player 1", named
+        # The other player, to move now, resigns.
+        page.get_by_test_id("resign").click()
+        page.get_by_test_id("confirm-yes").click()
+        expect(status).to_have_text(re.compile(r"wins!$"))
+        headline = status.inner_text()
+        assert headline.endswith("wins!") and winner["player"] in headline, (named, headline)
+        if winner["mark"]:
+            assert f"({winner['mark']})" in headline, (named, headline)
+        headlines.append(headline)
+        page.get_by_test_id("new-game").click()
+        expect(page.get_by_test_id("move-text")).to_have_count(0)
+    # Told apart whenever the board tells them apart.
+    assert (headlines[0] != headlines[1]) == (TO_MOVE.match(status.inner_text())["mark"] is not None), headlines

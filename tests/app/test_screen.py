@@ -135,12 +135,17 @@ def test_a_swap_is_offered_to_the_second_player_only_after_the_first_stone() -> 
     assert not screen_view(without).swap.shown
 
 
-def test_two_players_see_numbered_players_and_get_no_undo() -> None:
+def test_two_players_see_numbered_players_and_may_take_a_move_back() -> None:
     screen = two_player("notakto", boards=1)
+    assert not screen_view(screen).undo.enabled
     screen.move("1a1")
     view = screen_view(screen)
     assert view.status == Msg("status.turn.player", {"player": Msg("player.numbered", {"number": 2}), "mark": ""})
-    assert not view.undo.enabled
+    assert view.undo.enabled
+    assert screen.undo().announce == Msg("announce.undo") and screen.session.state.moves == []
+    assert not screen_view(screen).engine_hint.assisted
+    screen.move("1a1")
+    view = screen_view(screen)
     assert [t.name for t in view.toggles] == ["hints", "coordinates", "confirm", "eval", "sound", "takeover-0", "takeover-1"]
 
 

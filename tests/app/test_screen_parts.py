@@ -65,13 +65,14 @@ def test_the_screen_is_read_from_storage_by_open_screen_and_its_constructor_read
     assert opened.play.store.slot.load() is not None
 
 
-def test_play_alone_moves_keeps_a_setting_for_the_next_game_and_undoes_against_the_computer() -> None:
+def test_play_alone_moves_keeps_a_setting_for_the_next_game_and_undoes() -> None:
     play = play_part("hex", opponent=TWO_PLAYER, size=9, swap=False)
     change = play.move("e5")
     assert change.parts >= {Part.BOARD, Part.MOVES} and play.session.state.move_texts() == ["e5"]
     assert play.move("e5") == NOTHING  # taken: an illegal move changes nothing
     assert play.change_settings({"size": 11}).parts == {Part.SETTINGS} and play.pending == {"size": 11}
-    assert play.undo() == NOTHING  # between two people there is no undo
+    assert play.undo().parts == ALL and play.session.state.moves == [] and not play.session.assisted  # no help
+    play.move("e5")
     assert play.start_new().parts == ALL and play.session.state.size == 11 and not play.pending
     against = play_part("uttt", opponent=f"{COMPUTER}:master", starts="home")
     against.move("e5")

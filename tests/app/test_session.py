@@ -50,9 +50,30 @@ def test_undo_takes_back_the_computer_reply_with_the_human_move() -> None:
     assert game.can_undo()
     assert game.undo() == 2
     assert game.state.moves == [] and game.assisted
+
+
+def test_between_two_players_undo_takes_back_the_last_move_and_is_no_help() -> None:
     two = session(opponent=TWO_PLAYER)
+    assert not two.can_undo()  # nothing to take back
     two.play("1a1")
-    assert not two.can_undo() and two.undo() == 0 and two.state.moves == [NotaktoState(3).parse_move("1a1")]
+    two.play("2b2")  # Player 2's misclick
+    assert two.can_undo() and two.undo() == 1
+    assert two.state.move_texts() == ["1a1"] and two.state.turn == 1 and not two.assisted
+    two.play("3c3")
+    assert two.undo() == 1 and two.undo() == 1 and two.state.moves == [] and not two.can_undo()
+    record_of = session(opponent=TWO_PLAYER)
+    record_of.play("1a1")
+    record_of.undo()
+    record_of.play("1b2")
+    record_of.resign()
+    record = record_of.record("2024-01-01", None)
+    assert record is not None and record.result == "two_player" and not record.assisted
+    # A seat handed to the computer: its move goes with the human's before it.
+    handed = session(opponent=TWO_PLAYER)
+    handed.set_takeover(1, True)
+    handed.play("1a1")
+    handed.play("2b2")  # the computer, for Player 2
+    assert handed.undo() == 2 and handed.state.moves == []
 
 
 def test_undo_when_the_computer_moved_first_keeps_its_move() -> None:

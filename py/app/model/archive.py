@@ -92,7 +92,7 @@ def summarize(session: GameSession) -> PastGame | None:
         reason=outcome.reason,
         plies=len(session.state.moves),
         settings=session.state.settings(),
-        # As in the statistics: undo, hints, or the computer playing for you.
+        # As in the statistics: a game with help (stats.py lists what counts).
         assisted=session.assisted or session.takeover[mode.home_seat],
     )
 

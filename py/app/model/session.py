@@ -73,7 +73,9 @@ class GameSession:
     takeover: list[bool] = field(default_factory=lambda: [False, False])
     started_ms: int | None = None  # wall clock of the first move
     ended_ms: int | None = None
-    assisted: bool = False  # undo or hints were used: no records
+    # Help from the computer or a second chance against it (stats.py's
+    # GameRecord says which): the game counts, but as no win and no record.
+    assisted: bool = False
     resigned: int | None = None  # the seat that resigned
     clock: Callable[[], float] = time.time
     # Time per move in seconds (0: none). The clock is wall time from the
@@ -142,9 +144,10 @@ class GameSession:
         return left is not None and left <= 0
 
     def can_undo(self) -> bool:
-        """Undo is offered against the computer, back to the last position in
-        which a human was to move (the computer's reply goes too)."""
-        if self.mode.opponent != COMPUTER or self.resigned is not None:
+        """Undo is offered while a human has a move to take back: against
+        the computer (its reply goes too) and between two people on one
+        device (a misclick mended without starting again)."""
+        if self.resigned is not None:
             return False
         return any(not self.is_computer_seat(seat) for seat in self.movers())
 
@@ -159,7 +162,10 @@ class GameSession:
 
     def undo(self) -> int:
         """Take back moves until a human seat is to move again, at least one
-        human move included. Returns the number of moves taken back."""
+        human move included: between two people, the last move. Returns the
+        number of moves taken back. Against the computer a move taken back
+        is a second chance, so the game is assisted; between two people
+        nobody gains on the computer."""
         if not self.can_undo():
             return 0
         movers = self.movers()
@@ -170,7 +176,8 @@ class GameSession:
             taken += 1
             if not self.is_computer_seat(seat):
                 break
-        self.assisted = True
+        if self.mode.opponent == COMPUTER:
+            self.assisted = True
         self.ended_ms = None
         self.turn_started_ms = self.now_ms()
         return taken

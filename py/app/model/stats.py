@@ -15,8 +15,14 @@ Definitions (the player's guide explains them in these same words):
   computer score; losses, draws and two-player games have no score.
 - **Best score**, **fastest win** (time from the first move to the end) and
   **fewest moves** (your own moves in a won game) come only from wins against
-  the computer without undo or hints. Games with undo or hints still count in
-  games, wins, win rate, streaks and rating.
+  the computer without help.
+- **A game with help** (``assisted``) against the computer: a hint asked
+  for or Notakto's safe moves shown, the evaluation bar on, a move taken
+  back, the computer playing for you (handed over, or your time ran out),
+  or a game continued from a position ("Continue from here"). It counts in
+  games and streaks, but not as a win, nor in the win rate, the rating or
+  the records. Two-player games count in games and streaks only, so help
+  changes nothing there (and their undo is no help: see session.py).
 - **Streak day**: a calendar day (local time) on which you finished at least
   one game of any kind.
 - **Current streak**: the number of consecutive streak days ending today, or
@@ -74,10 +80,9 @@ class GameRecord:
     point of view, or ``"two_player"`` for two people on one device, in which
     case ``opponent_level`` and ``opponent_rating`` are None. ``moves`` counts
     the human's own moves; ``duration_ms`` is the time from the first move to
-    the end. ``assisted`` means undo or hints were used, or the computer
-    played for the human (handed over, or their time ran out): the game
-    counts as played (games, streaks), but not as a win, nor in the win
-    rate, the rating or the records. ``resigned`` says
+    the end. ``assisted``: the game had help (the module docstring lists
+    what counts): it counts as played (games, streaks), but not as a win,
+    nor in the win rate, the rating or the records. ``resigned`` says
     the game ended by resignation; it does not change how the game counts
     (a resigning human has ``result="loss"``).
     """
