@@ -40,10 +40,10 @@ def storage_snapshot(page: Page) -> dict[str, str]:
 def test_a_finished_game_stays_after_a_reload_and_steps_back_with_buttons_and_keys(page: Page, server: AppServer) -> None:
     open_hex_two_players(page, server)
     play(page, BLUE_WINS)
-    expect(page.get_by_test_id("result-text")).to_have_text("Player 1 wins!")
+    expect(page.get_by_test_id("result-text")).to_have_text("Player 1 (Blue) wins!")
     page.reload()
     wait_ready(page)
-    expect(page.get_by_test_id("result-text")).to_have_text("Player 1 wins!")
+    expect(page.get_by_test_id("result-text")).to_have_text("Player 1 (Blue) wins!")
     expect(page.get_by_test_id("move-text")).to_have_text(BLUE_WINS)
     assert stones(page) == 13
     expect(page.get_by_test_id("move-1")).to_contain_text("1.")
@@ -77,7 +77,7 @@ def test_a_finished_game_stays_after_a_reload_and_steps_back_with_buttons_and_ke
     expect(page.get_by_test_id("review-label")).to_have_text("Move 3 of 13")
     assert stones(page) == 3
     page.get_by_test_id("review-live").click()
-    expect(page.get_by_test_id("result-text")).to_have_text("Player 1 wins!")
+    expect(page.get_by_test_id("result-text")).to_have_text("Player 1 (Blue) wins!")
     # Until a new game: then a fresh board.
     page.get_by_test_id("result-new-game").click()
     expect(page.get_by_test_id("move-text")).to_have_count(0)
@@ -192,15 +192,15 @@ def test_past_games_after_two_games_review_one_delete_one(page: Page, server: Ap
     page.get_by_test_id("result-new-game").click()
     green_wins = ["a1", "a2", "b1", "b2", "c1", "c2", "d1", "d2", "e1", "e2", "f1", "f2", "a3", "g2"]
     play(page, green_wins)
-    expect(page.get_by_test_id("result-text")).to_have_text("Player 2 wins!")
+    expect(page.get_by_test_id("result-text")).to_have_text("Player 2 (Green) wins!")
     items = page.get_by_test_id("archive-item")
     expect(items).to_have_count(2)
-    expect(items.first).to_contain_text("Player 2 won")  # newest first
+    expect(items.first).to_contain_text("Player 2 (Green) won")  # newest first
     expect(items.nth(1)).to_contain_text("13 moves")
     items.nth(1).locator(".past-open").click()
     expect(page.get_by_test_id("status")).to_have_text(re.compile("^A past game"))
     expect(page.get_by_test_id("move-text")).to_have_text(BLUE_WINS)
-    expect(page.get_by_test_id("result-text")).to_have_text("Player 1 wins!")
+    expect(page.get_by_test_id("result-text")).to_have_text("Player 1 (Blue) wins!")
     page.get_by_test_id("review-prev").click()
     assert stones(page) == 12
     items.nth(1).get_by_test_id("archive-delete").click()

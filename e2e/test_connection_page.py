@@ -75,7 +75,7 @@ def test_two_player_hex_won_by_a_chain_that_is_shown(page: Page, server: AppServ
         if index < len(green):
             swap_offer(page, variant, index)
             page.get_by_test_id(f"cell-{green[index]}").click()
-    expect(page.get_by_test_id("result-text")).to_have_text("Player 1 wins!")
+    expect(page.get_by_test_id("result-text")).to_have_text("Player 1 (Blue) wins!")
     expect(page.get_by_test_id("result-reason")).to_have_text("Player 1 joined both of their edges with one chain.")
     for cell in blue:
         expect(page.get_by_test_id(f"cell-{cell}")).to_have_class(re.compile(r"\bchain\b"))
@@ -97,7 +97,7 @@ def test_two_player_y_won_by_touching_three_edges(page: Page, server: AppServer,
         if index < len(green):
             swap_offer(page, variant, index)
             page.get_by_test_id(f"cell-{green[index]}").click()
-    expect(page.get_by_test_id("result-text")).to_have_text("Player 1 wins!")
+    expect(page.get_by_test_id("result-text")).to_have_text("Player 1 (Blue) wins!")
     expect(page.get_by_test_id("result-reason")).to_have_text("Player 1's chain touches all three edges.")
     for cell in ("a1", "a9"):
         expect(page.get_by_test_id(f"cell-{cell}")).to_have_class(re.compile(r"\bchain\b"))

@@ -59,7 +59,8 @@ def test_a_finished_game_on_a_small_phone_says_who_won_and_why_on_screen(browser
         catalog = CATALOGS[code]
         player = catalog["player.numbered"].replace("{number}", "1")
         status, detail = page.get_by_test_id("status"), page.get_by_test_id("status-detail")
-        expect(status).to_have_text(catalog["result.player_wins"].replace("{player}", player))
+        blue = catalog["mark.blue"]
+        expect(status).to_have_text(catalog["result.player_wins_mark"].replace("{player}", player).replace("{mark}", blue))
         expect(detail).to_have_text(catalog["reason.connection_hex.player"].replace("{player}", player))
         page.reload()
         wait_ready(page)

@@ -69,7 +69,7 @@ def test_two_players_three_boards_in_a_line_and_a_free_choice(page: Page, server
             expect(page.get_by_test_id("status-detail")).to_have_text("Play in any open small board.")
             assert page.locator(".ut-small.target").count() > 1
         page.get_by_test_id(f"cell-{cell}").click()
-    expect(page.get_by_test_id("result-text")).to_have_text("Player 1 wins!")
+    expect(page.get_by_test_id("result-text")).to_have_text("Player 1 (X) wins!")
     expect(page.get_by_test_id("result-reason")).to_have_text("Player 1 won three small boards in a line.")
     for board in (2, 5, 8):
         expect(page.get_by_test_id(f"small-{board}")).to_have_class(re.compile(r"\bwinning\b"))

@@ -179,7 +179,10 @@ def test_a_finished_game_joins_the_past_games_which_open_for_review_and_delete()
     assert change.finished and "archive" in change.parts
     rows = past_games(screen).rows
     assert len(rows) == 2 and rows[0].plies == 2 and rows[1].plies == 13
-    assert rows[1].result == Msg("past.player_won", {"player": Msg("player.numbered", {"number": 1})})
+    # Player 1 won both, as Blue and then (taking turns) as Green: each row says which.
+    player_1 = Msg("player.numbered", {"number": 1})
+    assert rows[1].result == Msg("past.player_won_mark", {"player": player_1, "mark": Msg("mark.blue")})
+    assert rows[0].result == Msg("past.player_won_mark", {"player": player_1, "mark": Msg("mark.green")})
     assert rows[1].variant == Msg("past.variant", {"first": Msg("size.hex", {"size": 7}), "second": Msg("swap.false")})
     assert screen.open_past(rows[1].id).parts >= {"board", "moves", "review"}
     assert screen.origin == PAST and screen.shown.state.move_texts() == first

@@ -77,8 +77,19 @@ def test_at_the_end_the_status_says_who_won_and_the_line_under_it_why() -> None:
     for text in ("a1", "g1", "a2", "g2", "a3", "g3", "a4", "g4", "a5", "g5", "a6", "g6", "a7"):
         screen.move(text)
     view = screen_view(screen)
-    assert view.status == Msg("result.player_wins", {"player": Msg("player.numbered", {"number": 1})})
-    assert view.detail == Msg("reason.connection_hex.player", {"player": Msg("player.numbered", {"number": 1})})
+    player_1 = Msg("player.numbered", {"number": 1})
+    # With the colour the board shows: red when the stones are red and blue.
+    assert view.status == Msg("result.player_wins_mark", {"player": player_1, "mark": Msg("mark.blue")})
+    assert view.detail == Msg("reason.connection_hex.player", {"player": player_1})
+    screen.toggle("red_blue", True)
+    assert screen_view(screen).status == Msg("result.player_wins_mark", {"player": player_1, "mark": Msg("mark.red")})
+
+
+def test_at_the_end_of_notakto_between_two_players_the_player_alone_is_named() -> None:
+    screen = two_player("notakto", boards=1)
+    for text in ("1a1", "1b1", "1a2", "1c3", "1a3"):  # Player 1 closes the only board
+        screen.move(text)
+    assert screen_view(screen).status == Msg("result.player_wins", {"player": Msg("player.numbered", {"number": 2})})
 
 
 def test_a_game_the_computer_played_for_you_at_any_point_adds_no_win() -> None:

@@ -93,6 +93,11 @@ class GameSpec:
     def rating(self, level: str) -> int | None:
         return self.level_ratings.get(level)
 
+    def mark(self, seat: int, settings: dict[str, Any]) -> str | views.Msg | None:
+        """The mark or colour ``seat`` plays as the board shows it, or None
+        where both play the same (Notakto's X)."""
+        return None if self.seat_mark is None else self.seat_mark(seat, settings)
+
 
 def opponent_values(game: str) -> tuple[str, ...]:
     """The opponent menu: each computer level, then two people."""

@@ -4,7 +4,10 @@ list, the review bar and the past games list. Plain data for the renderer."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from .archive import PastGame
+from .games import GameSpec
 from .play_view import Button, mover_mark, option_label
 from .review import LIVE, PAST, PAST_PAGE
 from .screen import GameScreen
@@ -100,6 +103,15 @@ class PastGamesView:
     next_page: int  # how many of them "show more" reveals
 
 
+def past_winner(spec: GameSpec, past: PastGame, settings: dict[str, Any]) -> Msg:
+    """Who won a past game between two people: the player, with the colour
+    or mark they played (as the result said it)."""
+    assert past.winner is not None
+    player = Msg("player.numbered", {"number": 1 if past.winner == past.home_seat else 2})
+    mark = spec.mark(past.winner, settings)
+    return Msg("past.player_won_mark", {"player": player, "mark": mark}) if mark else Msg("past.player_won", {"player": player})
+
+
 def past_games(screen: GameScreen) -> PastGamesView:
     """The past games list, newest first, a page at a time."""
     spec = screen.spec
@@ -108,8 +120,7 @@ def past_games(screen: GameScreen) -> PastGamesView:
     rows = []
     for past in every[:screen.review.past_listed]:
         if past.opponent == TWO_PLAYER:
-            result_msg = (Msg("result.draw") if past.winner is None
-                          else Msg("past.player_won", {"player": Msg("player.numbered", {"number": 1 if past.winner == past.home_seat else 2})}))
+            result_msg = Msg("result.draw") if past.winner is None else past_winner(spec, past, screen.settings)
             opponent = Msg("opponent.two_player")
         else:
             result_msg = Msg("past.draw" if past.winner is None else "past.won" if past.winner == past.home_seat else "past.lost")

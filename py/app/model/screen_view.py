@@ -9,6 +9,7 @@ shell. Pure, so every state is unit-tested (tests/app/test_screen.py).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from core import GameError, GameState, Outcome
 from core.base import SECOND
@@ -81,7 +82,7 @@ def screen_view(screen: GameScreen, tall: bool = False) -> ScreenView:
     safe = screen.play.safe_moves() if live else frozenset()
     shown = screen.shown_state()
     at_end = screen.shown_ply() == len(screen.shown.state.moves)
-    ended = result(screen.spec, screen.shown) if at_end else None
+    ended = result(screen.spec, screen.shown, screen.settings) if at_end else None
     return ScreenView(
         game=screen.game,
         board=board_tree(screen, safe, tall),
@@ -181,14 +182,14 @@ def status(screen: GameScreen) -> Msg:
     if screen.reviewing:
         return Msg("status.looking_back")
     if session.is_over():
-        ended = result(screen.spec, session)
+        ended = result(screen.spec, session, screen.settings)
         assert ended is not None
         return ended.headline
     if screen.thinking or session.computer_to_move():
         if mode.opponent == COMPUTER and turn != mode.home_seat:
             return Msg("status.computer_thinking")
         return Msg(f"status.computer_plays_for.{who(mode, turn)}", {"player": player_name(mode, turn)})
-    mark = screen.spec.seat_mark(turn, screen.settings) if screen.spec.seat_mark else None
+    mark = screen.spec.mark(turn, screen.settings)
     key = "status.turn_mark" if mark else "status.turn"
     return Msg(f"{key}.{who(mode, turn)}", {"player": player_name(mode, turn), "mark": mark or ""})
 
@@ -199,7 +200,11 @@ def reason_subject(outcome: Outcome) -> int | None:
     return 1 - outcome.winner if outcome.reason in LOSER_REASONS else outcome.winner
 
 
-def result(spec: GameSpec, session: GameSession) -> ResultView | None:
+def result(spec: GameSpec, session: GameSession, settings: dict[str, Any]) -> ResultView | None:
+    """Who won and why. Between two people the winner is named as the
+    status names a player, with the colour or mark the board shows
+    (``settings``: Hex's and Y's colours), since with "Take turns" Player 1
+    plays the other colour every other game."""
     outcome = session.outcome()
     if outcome is None:
         return None
@@ -209,7 +214,10 @@ def result(spec: GameSpec, session: GameSession) -> ResultView | None:
     elif mode.opponent == COMPUTER:
         headline = Msg("result.win" if outcome.winner == mode.home_seat else "result.loss")
     else:
-        headline = Msg("result.player_wins", {"player": player_name(mode, outcome.winner)})
+        mark = spec.mark(outcome.winner, settings)
+        player = player_name(mode, outcome.winner)
+        headline = (Msg("result.player_wins_mark", {"player": player, "mark": mark}) if mark
+                    else Msg("result.player_wins", {"player": player}))
     subject = reason_subject(outcome)
     name = spec.reason_names.get(outcome.reason, outcome.reason)
     if subject is None:
