@@ -164,6 +164,34 @@ def test_the_evaluation_bar_follows_the_position_on_screen_and_makes_the_game_as
     assert screen.insight.engine_task() is None and screen_view(screen).evaluation == start
 
 
+def test_the_bar_reads_the_same_until_the_position_changes_whatever_else_the_engine_searches() -> None:
+    """A hint's longer search of the position on screen, and an analysis of
+    the game, leave the bar's value as it was: the bar changes with the
+    position only."""
+    screen = two_player("hex", size=7, swap=False)
+    screen.toggle("eval", True)
+    screen.move("d4")
+    assert run_tasks(screen) == [EVALUATE]
+    shown = screen_view(screen).evaluation
+    screen.insight.ask_hint()
+    task = screen.insight.engine_task()
+    assert task.kind == HINT
+    # Another value than the bar's, as a longer search may give.
+    other = {"move": "c5", "chance": 1 - shown.percent / 100, "proof": None, "reason": "search", "plies": None}
+    change = screen.insight.engine_reply(task, other)
+    assert "eval" not in change.parts and screen_view(screen).evaluation == shown
+    assert screen_view(screen).engine_hint.line.key == "hint.engine"
+    for text in FINISHED[1:]:  # to the end, then the analysis, then back to the position
+        screen.move(text)
+    run_tasks(screen)
+    screen.insight.analyse()
+    while (task := screen.insight.engine_task()) is not None:
+        screen.insight.engine_reply(task, other if task.ply == 1 else reply_to(task))
+    assert screen.insight.shown_analysis().complete
+    screen.step(1 - len(FINISHED))
+    assert screen.shown_ply() == 1 and screen_view(screen).evaluation == shown
+
+
 def test_the_evaluation_of_a_finished_game_is_its_result_without_asking() -> None:
     screen = finished_hex_game()
     screen.toggle("eval", True)

@@ -28,8 +28,9 @@ from .session import GameSession
 # player to move, a position of a game being analysed, the evaluation
 # bar's position.
 HINT, ANALYSE, EVALUATE = "hint", "analyse", "evaluate"
-# What an answer changes on screen, by what was asked.
-INSIGHT_OF = {HINT: frozenset({Part.HINT, Part.BOARD}), ANALYSE: frozenset({Part.ANALYSIS, Part.MOVES, Part.EVAL}),
+# What an answer changes on screen, by what was asked (the bar changes
+# only by its own evaluations: see Insight.bar_verdict).
+INSIGHT_OF = {HINT: frozenset({Part.HINT, Part.BOARD}), ANALYSE: frozenset({Part.ANALYSIS, Part.MOVES}),
               EVALUATE: frozenset({Part.EVAL})}
 # The evaluations remembered per screen (positions), the oldest forgotten first.
 EVAL_CACHE = 400
@@ -78,10 +79,11 @@ class Insight:
         self.rng = rng
         self.interactive = interactive
         self.thinking = thinking
-        #: The task out at the worker (one at a time), and the verdicts known
-        #: by position (and those the worker could not give).
+        #: The task out at the worker (one at a time), the evaluation bar's
+        #: verdicts by position (and the positions the worker could not
+        #: evaluate).
         self.task: EngineTask | None = None
-        self.verdicts: dict[tuple[Any, ...], Verdict] = {}
+        self.evaluations: dict[tuple[Any, ...], Verdict] = {}
         self.unanswered: set[tuple[Any, ...]] = set()
         #: The hint asked for the live position: its ticket, then its verdict.
         self.hint_for: Ticket | None = None
@@ -128,15 +130,23 @@ class Insight:
         return self.hinted
 
     def shown_verdict(self) -> Verdict | None:
-        """What the engine knows of the position on screen: the analysis'
-        verdict, an evaluation's or a hint's, or the end of the game."""
-        state = self.review.shown_state()
-        if state.is_over():
-            return result_verdict(state)
+        """What the engine knows of the position on screen, its best move
+        for review's "Better": the analysis' verdict, else the bar's."""
         analysis = self.shown_analysis()
         if analysis is not None and analysis.verdicts[self.review.shown_ply()] is not None:
             return analysis.verdicts[self.review.shown_ply()]
-        return self.verdicts.get(position_key(state))
+        return self.bar_verdict()
+
+    def bar_verdict(self) -> Verdict | None:
+        """What the evaluation bar shows for the position on screen: the end
+        of the game, or the bar's own evaluation (one search of the same
+        length and seed, asked once). A hint's or an analysis' search of
+        the same position never replaces it: a position reads the same
+        until it changes (the analysis' values are the graph's)."""
+        state = self.review.shown_state()
+        if state.is_over():
+            return result_verdict(state)
+        return self.evaluations.get(position_key(state))
 
     def marked_move(self) -> str | None:
         """The move the board marks as the engine's: the live hint, or in
@@ -251,7 +261,7 @@ class Insight:
                 self.task = EngineTask(ANALYSE, position_key(state), state, analysis.budget, seed, ply,
                                        target=analysis, keep=keep, played=played)
                 return self.task
-        if (self.play.settings.get("eval") and self.shown_verdict() is None
+        if (self.play.settings.get("eval") and self.bar_verdict() is None
                 and position_key(self.review.shown_state()) not in self.unanswered):
             if not self.review.reviewing and (self.thinking() or self.play.needs_computer()):
                 return None  # the position is about to change
@@ -272,10 +282,11 @@ class Insight:
         except ValueError:
             return self.engine_failed(task)
         self.task = None
-        if len(self.verdicts) >= EVAL_CACHE:
-            self.verdicts.pop(next(iter(self.verdicts)))
-        self.verdicts[task.position] = verdict
-        if task.kind == HINT and task.ticket == self.hint_for:
+        if task.kind == EVALUATE:
+            if len(self.evaluations) >= EVAL_CACHE:
+                self.evaluations.pop(next(iter(self.evaluations)))
+            self.evaluations[task.position] = verdict
+        elif task.kind == HINT and task.ticket == self.hint_for:
             self.hinted = verdict
         elif task.kind == ANALYSE and task.target is not None and task.target.verdicts[task.ply] is None:
             analysis = task.target
@@ -284,8 +295,7 @@ class Insight:
                 analysis.running = False
             if task.keep is not None:
                 task.keep()
-        parts = INSIGHT_OF[task.kind] | ({Part.BOARD, Part.HINT} if self.better_at is not None else set())
-        return Change(parts | ({Part.EVAL} if task.position == position_key(self.review.shown_state()) else set()))
+        return Change(INSIGHT_OF[task.kind] | ({Part.BOARD, Part.HINT} if self.better_at is not None else set()))
 
     def engine_failed(self, task: EngineTask) -> Change:
         """The worker could not answer: the hint or the analysis stops, and

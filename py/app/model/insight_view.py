@@ -123,7 +123,7 @@ def evaluation(screen: GameScreen) -> EvalView:
     """The evaluation bar for the position on screen, when it is on."""
     if not screen.settings.get("eval"):
         return EvalView(False, None, Msg("eval.waiting"), False)
-    verdict = screen.insight.shown_verdict()
+    verdict = screen.insight.bar_verdict()
     if verdict is None:
         return EvalView(True, None, Msg("eval.waiting"), False)
     percent = verdict.percent
