@@ -70,7 +70,9 @@ export function renderGuide(game, onFigures) {
 export function renderStatisticsHelp(game) {
   const more = document.createElement("p");
   more.append(pageLink(game, "guide", t("guide.heading", { game: t(`games.${game}.name`) }), "stats-guide-link"));
-  $("guide").replaceChildren(...paragraphs(t("guide.scoring_common")), more);
+  // A game with help is defined once: the note under the board quotes it too.
+  const text = t("guide.scoring_common", { help: t("assisted.help") });
+  $("guide").replaceChildren(...paragraphs(text), more);
 }
 
 function pageLink(game, page, text, testid) {

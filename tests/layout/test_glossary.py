@@ -1,7 +1,11 @@
 """One word for one thing: the glossary (tests/data/glossary.json) against
 the catalogs. Each concept names its term in every language and the words
 that must not stand in for it, in the catalog keys of the games it belongs
-to; a failure lists every offending key with its text."""
+to; a failure lists every offending key with its text. Besides, a concept
+may say what kind of thing it is (``kind``: two kinds never share a word,
+as a German cell and a small board once both were a "Feld"), which keys
+must say its term in every language (``said_in``), and where a definition
+said once is quoted (``definition``)."""
 
 from __future__ import annotations
 
@@ -20,6 +24,8 @@ CATALOGS = {code: json.loads((ROOT / "i18n" / f"{code}.json").read_text(encoding
 SHARED = "shared"
 SCOPES = (*GLOSSARY["scopes"], SHARED)
 PLACEHOLDER = re.compile(r"\{\w+\}")
+# What a concept may say besides its terms (the module's docstring).
+OPTIONAL = {"kind", "said_in", "definition"}
 
 
 def compile_(pattern: str) -> re.Pattern[str]:
@@ -70,7 +76,8 @@ def test_every_concept_has_its_terms_in_all_four_languages() -> None:
     for name, concept in GLOSSARY["concepts"].items():
         assert concept["what"].strip(), name
         assert concept["scopes"] and set(concept["scopes"]) <= set(SCOPES), name
-        assert set(concept) - {"what", "scopes"} == set(LANGUAGES), name
+        assert set(concept) - {"what", "scopes", *OPTIONAL} == set(LANGUAGES), name
+        assert all(key in CATALOGS["en"] for key in concept.get("said_in", [])), name
         for code in LANGUAGES:
             entry = concept[code]
             assert entry["term"].strip(), (name, code)
@@ -124,3 +131,43 @@ def test_the_catalog_never_uses_a_word_the_glossary_rules_out(code: str) -> None
                     if found := offences_in(text, entry, [rule]):
                         offending.append(f"{name} (say {entry['term']!r}): {key}: {found} in {text!r}")
     assert offending == [], f"{len(offending)} offences in {code}.json:\n" + "\n".join(offending)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_word_names_one_kind_of_thing_in_every_game(code: str) -> None:
+    """A cell's word is never a board's, in any game: a player who knows
+    one game reads the others with the same words."""
+    kinds = {name: concept for name, concept in GLOSSARY["concepts"].items() if "kind" in concept}
+    clashes = [f"{name} ({concept['kind']}) {concept[code]['term']!r} is found in "
+               f"{other} ({kinds[other]['kind']}) {kinds[other][code]['term']!r}"
+               for name, concept in kinds.items() for other in kinds
+               if kinds[other]["kind"] != concept["kind"]
+               and compile_(concept[code]["use"]).search(kinds[other][code]["term"])]
+    assert clashes == []
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_keys_that_must_say_a_term_say_it(code: str) -> None:
+    """Where a thing must be named (the kinds of help in the definition of
+    a game with help, a draw in the statistics' rating), every language
+    names it, by its term."""
+    catalog = CATALOGS[code]
+    missing = [f"{name}: {key} does not say {concept[code]['term']!r}: {catalog[key]!r}"
+               for name, concept in GLOSSARY["concepts"].items() for key in concept.get("said_in", [])
+               if not any(compile_(concept[code]["use"]).search(text) for text in texts(catalog[key]))]
+    assert missing == []
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_definition_said_once_is_quoted_wherever_it_is_given(code: str) -> None:
+    """The screen's words and the guide's take a definition from one string
+    (as the note under the board and the statistics page take what counts
+    as help): they cannot drift apart."""
+    catalog = CATALOGS[code]
+    for name, concept in GLOSSARY["concepts"].items():
+        if "definition" not in concept:
+            continue
+        definition = concept["definition"]
+        assert PLACEHOLDER.search(catalog[definition["key"]]) is None, name  # quoted whole
+        for key in definition["quoted_in"]:
+            assert "{" + definition["placeholder"] + "}" in catalog[key], (name, key)

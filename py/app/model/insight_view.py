@@ -24,9 +24,9 @@ class HintView:
     button: Button
     thinking: float | None
     line: Msg | None
-    #: the game being played is assisted (a hint, the evaluation bar, an
-    #: undo, the computer's help): said, since it changes what it counts for
-    assisted: bool = False
+    #: the game being played against the computer had help (stats.py says
+    #: what counts): what it counts for, said in the statistics page's words
+    assisted: Msg | None = None
     #: the hint is to swap: the swap button is marked instead of a cell
     swap: bool = False
 
@@ -90,11 +90,16 @@ def move_words(verdict: Verdict) -> str | Msg:
     return Msg("hint.swap") if verdict.move == "swap" else verdict.move or ""
 
 
+#: A game with help, as the screen says it: its definition is one catalog
+#: string (``assisted.help``) that the statistics page quotes too.
+ASSISTED = Msg("hint.assisted", {"help": Msg("assisted.help")})
+
+
 def engine_hint(screen: GameScreen) -> HintView:
     """The Hint action and its line (the games whose engine searches)."""
     session = screen.session
     assisted = session.assisted and not screen.reviewing and session.mode.opponent == COMPUTER
-    return replace(_engine_hint(screen), assisted=assisted)
+    return replace(_engine_hint(screen), assisted=ASSISTED if assisted else None)
 
 
 def _engine_hint(screen: GameScreen) -> HintView:

@@ -25,7 +25,9 @@ def render_engine_hint(view: HintView) -> None:
     line = by_id("hint-line")
     line.hidden = view.line is None
     line.textContent = "" if view.line is None else tr(view.line)
-    by_id("assisted-note").hidden = not view.assisted
+    note = by_id("assisted-note")
+    note.hidden = view.assisted is None
+    note.textContent = "" if view.assisted is None else tr(view.assisted)
     by_id("swap").classList.toggle("hinted", view.swap)
 
 
