@@ -28,12 +28,15 @@ def test_stepping_back_shows_earlier_positions_read_only_and_back_to_the_game() 
     screen = two_player("hex", size=7, swap=False)
     for text in ("d4", "c3", "e5", "b2", "f6"):
         screen.move(text)
+    live = screen_view(screen).moves
+    assert [entry.shown for entry in live] == [False] * 4 + [True] and not any(entry.current for entry in live)
     assert screen.step(-3).parts >= {"board", "moves", "review"}
     assert screen.reviewing and screen.shown_ply() == 2 and screen.shown_state().moves == screen.session.state.moves[:2]
     view = screen_view(screen)
     assert view.review.label == Msg("review.position", {"ply": 2, "total": 5}) and view.review.live.shown
     assert view.status == Msg("status.looking_back") and not view.resign.enabled
     assert [entry.current for entry in view.moves] == [False, True, False, False, False]
+    assert [entry.shown for entry in view.moves] == [False, True, False, False, False]
     assert "aria-disabled" in str(view.board) and not screen.interactive()
     assert screen.move("a1") == NOTHING and len(screen.session.state.moves) == 5  # read-only
     assert screen.step_first().parts and screen.shown_ply() == 0

@@ -20,7 +20,8 @@ class MoveEntry:
     number: str  # "1." (each stone, each mark is numbered: as Hex, Y and the tic-tac-toe games count)
     mark: str | Msg  # who played it: "X", black, "Player 1"
     text: str  # "f6", "swap"
-    current: bool  # the board shows the position after it
+    current: bool  # marked: the board shows the position after it, and it is not the live one
+    shown: bool  # the board shows the position after it (the list keeps it in view)
     swap: bool
     judgement: str | None = None  # the analysis': "mistake", "blunder"
     better: str | None = None  # with a judgement: the engine's move instead
@@ -55,7 +56,7 @@ def move_entries(screen: GameScreen) -> tuple[MoveEntry, ...]:
     judged = analysis.judgements(movers) if analysis is not None else {}
     return tuple(
         MoveEntry(ply, f"{ply}.", mover_mark(screen.spec, session, seat, screen.settings), text,
-                  ply == shown and screen.reviewing,
+                  ply == shown and screen.reviewing, ply == shown,
                   move == swap, judged.get(ply),
                   analysis.better_move(ply) if analysis is not None and ply in judged else None)
         for ply, (seat, move, text) in enumerate(zip(movers, state.moves, state.move_texts()), start=1)
