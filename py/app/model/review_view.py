@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import transfer
 from .play_view import Button, mover_mark, option_label
-from .review import LIVE, PAST, PAST_PAGE
+from .review import LINK, LIVE, PAST, PAST_PAGE
 from .screen import GameScreen
 from .session import TWO_PLAYER
 from .words import Msg
@@ -42,8 +43,12 @@ class ReviewView:
     next: Button
     last: Button
     live: Button  # back to the game being played
+    live_words: Msg  # what that button says (back_words)
     continue_here: Button  # play on from here (a reviewed game)
     past_id: str | None  # the past game on screen (marked in the list)
+    #: The page's address: a shared game's link while it is on screen (a
+    #: reload shows it again, the address bar gives it), else the game's route.
+    address: str
 
 
 def move_entries(screen: GameScreen) -> tuple[MoveEntry, ...]:
@@ -73,9 +78,25 @@ def review(screen: GameScreen) -> ReviewView:
         origin=origin, ply=ply, total=total, reviewing=screen.reviewing, label=label,
         first=Button(enabled=ply > 0), prev=Button(enabled=ply > 0),
         next=Button(enabled=ply < total), last=Button(enabled=ply < total or (origin == LIVE and screen.reviewing)),
-        live=Button(shown=screen.reviewing), continue_here=Button(shown=continuing),
+        live=Button(shown=screen.reviewing), live_words=back_words(screen), continue_here=Button(shown=continuing),
         past_id=screen.shown.game_id if origin == PAST else None,
+        address=(transfer.share_fragment(screen.game, screen.review.share_payload()) if origin == LINK
+                 else f"#/{screen.game}"),
     )
+
+
+def back_words(screen: GameScreen) -> Msg:
+    """The way back to the game being played, as it fits: to the game that
+    waits, or to the end of a finished one looked back at; from another
+    game (a past one, a link's, an import's) to the player's own game,
+    finished or not, or for a player who has none yet (a visitor who
+    opened a link) to a game of their own."""
+    own = screen.session
+    if screen.origin == LIVE:
+        return Msg("review.live_over" if own.is_over() else "review.live")
+    if own.is_over():
+        return Msg("review.close_over")
+    return Msg("review.close_new" if own.untouched() else "review.close")
 
 
 @dataclass(frozen=True)

@@ -144,12 +144,13 @@ def render_review(view: ReviewView) -> None:
     for name in ("first", "prev", "next", "last"):
         by_id(f"review-{name}").disabled = not getattr(view, name).enabled
     by_id("review-live").hidden = not view.live.shown
-    by_id("review-live").textContent = tr(Msg("review.live" if view.origin == "live" else "review.close"))
+    by_id("review-live").textContent = tr(view.live_words)
     for name in ("continue-computer", "continue-two"):
         by_id(name).hidden = not view.continue_here.shown
     by_id("board-area").classList.toggle("reviewing", view.reviewing)
     by_id("board").dataset.review = "true" if view.reviewing else "false"
     mark_open_past(view.past_id)
+    shell.showGameAddress(view.address)
 
 
 def mark_open_past(game_id: str | None) -> None:
