@@ -116,12 +116,13 @@ def test_a_share_link_opens_in_a_fresh_profile_and_plays_on_against_the_computer
         wait_ready(friend)
         expect(friend.get_by_test_id("status")).to_have_text(re.compile("^A shared game"))
         expect(friend.get_by_test_id("move-text")).to_have_text(moves)
-        expect(friend).to_have_url(re.compile(r"#/hex$"))
+        expect(friend).to_have_url(link)  # the address keeps the shared game while it is on screen
         for cell, colour in (("d4", "blue"), ("c5", "green"), ("e3", "blue")):
             expect(friend.get_by_test_id(f"cell-{cell}")).to_have_class(re.compile(rf"\b{colour}\b"))
         assert friend.locator(".hx.blue, .hx.green").count() == 3
         friend.get_by_test_id("continue-computer").click()
         expect(friend.get_by_test_id("status")).to_have_text("Your turn (Green)")
+        expect(friend).to_have_url(re.compile(r"#/hex$"))  # the game is the friend's now
         friend.get_by_test_id("cell-a1").click()
         expect(friend.get_by_test_id("move-text")).to_have_count(5, timeout=THINK_MS)
         expect(friend.get_by_test_id("status")).to_have_text("Your turn (Green)")

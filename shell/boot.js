@@ -25,7 +25,7 @@ import {
 import { callListener, ready, setLoading, showError } from "./loading.js";
 import { checkUpdated } from "./offline.js";
 import {
-  currentRoute, currentRouteQuery, currentVariant, onRoute, onRouteChange, renderRoute,
+  currentPage, currentRoute, currentRouteQuery, currentVariant, onRoute, onRouteChange, renderRoute, showGameAddress,
 } from "./routes.js";
 import { playSound, primeSound } from "./sounds.js";
 
@@ -90,6 +90,8 @@ window.appShell = {
   route: currentRoute,
   variant: currentVariant,
   routeQuery: currentRouteQuery,
+  page: currentPage,
+  showGameAddress,
   formatDuration,
   formatPercent,
   formatDate,

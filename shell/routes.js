@@ -25,10 +25,31 @@ export const onRoute = (listener) => routeListeners.push(listener);
 // route carries no settings or variant for it to apply.
 const ROUTE = /^#\/([a-z]+)(?:\/(swap|no-swap|guide|statistics))?\/?(?:\?(.*))?$/;
 const PAGES = ["guide", "statistics"];
+// The game screen's address: the route it was opened by, or what the game on
+// it made of that since (showGameAddress). The way back from a page over the
+// game returns there, so that the game under the page stays as it was left
+// (a shared game's link: the shared game).
+let gameAddress = "";
 
-function routeMatch() {
-  const match = ROUTE.exec(location.hash);
+function routeMatch(hash = location.hash) {
+  const match = ROUTE.exec(hash);
   return match && GAMES.includes(match[1]) ? match : null;
+}
+
+/** The game screen's address is now ``hash`` (py/app/page/review_panel.py: a
+ * shared game's link while that game is on screen, else the game's route):
+ * the address bar shows it, unless a page is open over the game (its way
+ * back returns there). No route change: the screen already shows it. */
+export function showGameAddress(hash) {
+  const match = routeMatch(hash);
+  if (!match || match[1] !== currentRoute()) return;
+  gameAddress = hash;
+  if (!currentPage() && location.hash !== hash) history.replaceState(history.state, "", hash);
+}
+
+function backToGame(game) {
+  const match = routeMatch(gameAddress);
+  return match && match[1] === game ? gameAddress : `#/${game}`;
 }
 
 export function currentRoute() {
@@ -66,7 +87,7 @@ export function renderRoute() {
     $("guide-open").href = `#/${game}/guide`;
     $("stats-help").href = `#/${game}/statistics`;
     $("analysis-help").href = `#/${game}/guide`;
-    $("guide-back").href = `#/${game}`;
+    $("guide-back").href = backToGame(game);
   } else {
     document.title = t("app.title");
     refreshCards();
@@ -92,6 +113,7 @@ export function onRouteChange() {
   renderRoute();
   const page = currentPage();
   document.body.dataset.page = page || "";
+  if (currentRoute() && !page) gameAddress = location.hash;
   let heading = currentRoute() ? $("game-title") : $("picker-title");
   if (page) {
     // A page opens at its top, its title focused (it is a new page to a

@@ -28,12 +28,15 @@ def test_stepping_back_shows_earlier_positions_read_only_and_back_to_the_game() 
     screen = two_player("hex", size=7, swap=False)
     for text in ("d4", "c3", "e5", "b2", "f6"):
         screen.move(text)
+    live = screen_view(screen).moves
+    assert [entry.shown for entry in live] == [False] * 4 + [True] and not any(entry.current for entry in live)
     assert screen.step(-3).parts >= {"board", "moves", "review"}
     assert screen.reviewing and screen.shown_ply() == 2 and screen.shown_state().moves == screen.session.state.moves[:2]
     view = screen_view(screen)
     assert view.review.label == Msg("review.position", {"ply": 2, "total": 5}) and view.review.live.shown
     assert view.status == Msg("status.looking_back") and not view.resign.enabled
     assert [entry.current for entry in view.moves] == [False, True, False, False, False]
+    assert [entry.shown for entry in view.moves] == [False, True, False, False, False]
     assert "aria-disabled" in str(view.board) and not screen.interactive()
     assert screen.move("a1") == NOTHING and len(screen.session.state.moves) == 5  # read-only
     assert screen.step_first().parts and screen.shown_ply() == 0
@@ -237,3 +240,65 @@ def test_the_shown_game_goes_out_as_a_link_and_as_text_and_comes_back_the_same()
     assert friend.review.export_text() == text
     assert friend.open_transferred(transfer.import_text(text), LINK) and two_player("hex").open_transferred(shared, LINK) == NOTHING
     assert friend.session.state.moves == []  # the friend's own game, untouched
+
+
+def test_the_way_back_says_where_it_goes() -> None:
+    """A finished game looked back at waits for nothing; from another game
+    the way back is to the player's own, finished, unfinished or not yet
+    begun (a visitor who opened a link)."""
+    from app.model import transfer
+
+    link = transfer.read_share("hex", transfer.share_payload(played(STATES["hex"].from_settings({"size": 7, "swap": False}),
+                                                                    ["d4", "c5"])))
+    screen = two_player("hex", size=7, swap=False)
+    screen.open_transferred(link, LINK)
+    assert screen_view(screen).review.live_words == Msg("review.close_new")
+    screen.back_to_live()
+    screen.move("a1")
+    screen.open_transferred(link, LINK)
+    assert screen_view(screen).review.live_words == Msg("review.close")
+    screen.back_to_live()
+    for text in ("g1", "a2", "g2", "a3", "g3", "a4", "g4", "a5", "g5", "a6", "g6", "a7"):
+        screen.move(text)
+    screen.step(-1)
+    view = screen_view(screen)
+    assert view.status == Msg("status.looking_back_over") and view.review.live_words == Msg("review.live_over")
+    screen.open_transferred(link, LINK)
+    assert screen_view(screen).review.live_words == Msg("review.close_over")
+
+
+def test_a_shared_game_shows_its_settings_and_its_address_until_played_on() -> None:
+    from app.model import transfer
+
+    payload = transfer.share_payload(played(STATES["hex"].from_settings({"size": 7, "swap": True}), ["d4", "c5"]))
+    link = transfer.read_share("hex", payload)
+    screen = make("hex", opponent=f"{COMPUTER}:casual", size=11, swap=False)
+    assert screen.open_transferred(link, LINK).parts >= {"settings"}
+    view = screen_view(screen)
+    menus = {menu.name: menu for menu in view.settings}
+    assert (menus["size"].selected, menus["swap"].selected, menus["opponent"].selected) == ("7", "True", "two_player")
+    assert not any(menu.enabled for menu in view.settings) and "starts" not in menus
+    assert view.settings_note == Msg("settings.shown_game")
+    assert view.review.address == f"#/hex?g={payload}" and screen.review.shows_link(link)
+    assert not screen.review.shows_link(transfer.read_share("hex", transfer.share_payload(
+        played(STATES["hex"].from_settings({"size": 7, "swap": True}), ["d4"]))))
+    screen.step(-1)
+    screen.continue_here(TWO_PLAYER)
+    view = screen_view(screen)
+    menus = {menu.name: menu for menu in view.settings}
+    assert view.review.address == "#/hex" and not screen.review.shows_link(link)
+    assert (menus["size"].selected, menus["swap"].selected, menus["opponent"].selected) == ("7", "True", "two_player")
+    assert all(menu.enabled for menu in view.settings) and view.settings_note is None
+    screen.start_new()  # the next game is played with them too
+    assert screen.session.state.settings() == {"size": 7, "swap": True} and screen.session.mode.opponent == TWO_PLAYER
+
+
+def test_leaving_a_past_game_draws_the_settings_of_ones_own() -> None:
+    screen = two_player("hex", size=7, swap=False)
+    for text in ("a1", "g1", "a2", "g2", "a3", "g3", "a4", "g4", "a5", "g5", "a6", "g6", "a7"):
+        screen.move(text)
+    screen.start_new()
+    screen.open_past(screen.review.past_games()[0].id)
+    assert not any(menu.enabled for menu in screen_view(screen).settings)
+    assert "settings" in screen.back_to_live().parts
+    assert all(menu.enabled for menu in screen_view(screen).settings)

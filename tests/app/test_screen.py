@@ -270,15 +270,15 @@ def test_a_setting_changed_during_a_game_waits_for_the_next_one() -> None:
     change = screen.change_setting("boards", 1)
     assert change.parts == {"settings"}
     view = screen_view(screen)
-    assert view.settings_pending and len(screen.session.state.boards) == 3
+    assert view.settings_note == Msg("settings.next_game") and len(screen.session.state.boards) == 3
     assert next(s for s in view.settings if s.name == "boards").selected == "1"
     # The pending setting survives leaving the screen (a new model from storage).
     again = make("notakto", storage)
-    assert again.play.pending == {"boards": 1} and screen_view(again).settings_pending
+    assert again.play.pending == {"boards": 1} and screen_view(again).settings_note == Msg("settings.next_game")
     again.resign()
     again.answer(True)
     again.start_new()
-    assert len(again.session.state.boards) == 1 and not screen_view(again).settings_pending
+    assert len(again.session.state.boards) == 1 and screen_view(again).settings_note is None
     # Choosing the current value again drops the pending change.
     again.move("1a1")
     answer(again)

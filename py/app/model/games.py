@@ -101,7 +101,12 @@ class GameSpec:
 
 def opponent_values(game: str) -> tuple[str, ...]:
     """The opponent menu: each computer level, then two people."""
-    return tuple(f"{COMPUTER}:{level}" for level in registry.GAMES[game].levels.names) + (TWO_PLAYER,)
+    return tuple(opponent_value(COMPUTER, level) for level in registry.GAMES[game].levels.names) + (TWO_PLAYER,)
+
+
+def opponent_value(opponent: str, level: str) -> str:
+    """(COMPUTER, "perfect") -> ``computer:perfect``; (TWO_PLAYER, "") -> ``two_player``."""
+    return TWO_PLAYER if opponent == TWO_PLAYER else f"{opponent}:{level}"
 
 
 def split_opponent(value: str) -> tuple[str, str]:

@@ -14,7 +14,7 @@ from typing import Any
 from core import GameError, GameState
 
 from .change import COMPUTER_SOUND, END_SOUND, LOSS_SOUND, MOVE_SOUND, NOTHING, WIN_SOUND, Change, Ticket
-from .games import GameSpec, split_opponent
+from .games import GameSpec, opponent_value, split_opponent
 from .keep import Saved, ScreenStore
 from .parts import ALL, ARCHIVE, PLAY, Part
 from .saves import SaveResult
@@ -119,9 +119,18 @@ class Play:
             level = self.spec.entry.levels.default
         mode = Mode(opponent, level if opponent == COMPUTER else "", state.turn)
         self.remember_home_seat(self.session)
+        self.adopt_settings({**state.settings(), "opponent": opponent_value(mode.opponent, mode.level)})
         self.session = GameSession(state, mode, clock=self.clock, time_limit_s=int(self.settings.get("time", 0)),
                                    assisted=True)
         return self.save() | Change(ALL, Msg("announce.continued"))
+
+    def adopt_settings(self, game_settings: dict[str, Any]) -> None:
+        """A game begun elsewhere is now played here: its settings are the
+        game's in the settings panel, and the next game's too unless the
+        player chose otherwise for it."""
+        self.settings = self.spec.validate({**self.settings, **game_settings})
+        self.pending = {name: value for name, value in self.pending.items() if self.settings[name] != value}
+        self.store_settings()
 
     def after_move(self, mover: int, sound: str, timed_out: bool = False) -> Change:
         """A move was just played (``sound``: by a player, or by the computer)."""

@@ -7,8 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .games import GameSpec, split_opponent
+from .games import GameSpec, opponent_value, split_opponent
 from .keep import SOUND_SETTING
+from .review import LIVE
 from .screen import GameScreen
 from .session import COMPUTER, TWO_PLAYER, GameSession, player_name, takeover_seats, who
 from .stats import load_stats, stats_view
@@ -34,6 +35,8 @@ class SelectView:
     #: a line under the menu about the chosen value (the level: what it
     #: does, its measured rating), or None
     note: Msg | None = None
+    #: False for the settings of a game on screen that is not the one being played
+    enabled: bool = True
 
 
 @dataclass(frozen=True)
@@ -103,14 +106,28 @@ def option_note(spec: GameSpec, name: str, value: Any) -> Msg | None:
 
 
 def settings(screen: GameScreen) -> tuple[SelectView, ...]:
-    chosen = screen.play.next_settings()
+    """The menus of the settings that wait for the next game: the game
+    being played's (with the changes chosen for the next one); for another
+    game on screen (a past one, a link's, an import's), the settings it was
+    played with as far as it says them (its rules' and its opponent), not
+    to be changed."""
+    if screen.origin != LIVE:
+        chosen, enabled = shown_game_settings(screen.shown), False
+    else:
+        chosen, enabled = screen.play.next_settings(), True
     opponent = split_opponent(chosen["opponent"])[0]
     return tuple(
         SelectView(choice.name, Msg(choice.label),
                    tuple((str(value), option_label(screen.spec, choice.name, value, opponent)) for value in choice.values),
-                   str(chosen[choice.name]), option_note(screen.spec, choice.name, chosen[choice.name]))
-        for choice in screen.spec.choices if choice.applies == "next"
+                   str(chosen[choice.name]), option_note(screen.spec, choice.name, chosen[choice.name]), enabled)
+        for choice in screen.spec.choices if choice.applies == "next" and chosen.get(choice.name) in choice.values
     )
+
+
+def shown_game_settings(session: GameSession) -> dict[str, Any]:
+    """The settings a game was played with that it says itself: its rules'
+    and who played it (a link's or an import's: two people)."""
+    return {**session.state.settings(), "opponent": opponent_value(session.mode.opponent, session.mode.level)}
 
 
 def toggles(screen: GameScreen) -> tuple[ToggleView, ...]:

@@ -97,7 +97,7 @@ class Review:
         """Show a game at its last move (``origin``: PAST, LINK or IMPORT)."""
         self.reviewed = Reviewed(session, origin)
         self.cursor = None
-        return Change(PLAY | {Part.TOGGLES, Part.CONFIRM})
+        return Change(PLAY | {Part.TOGGLES, Part.CONFIRM, Part.SETTINGS})
 
     def leave(self) -> None:
         self.reviewed = None
@@ -125,6 +125,11 @@ class Review:
         if game.game != self.play.game:
             return None
         return GameSession(game.state, Mode(TWO_PLAYER, "", FIRST), resigned=game.resigned, clock=self.play.clock)
+
+    def shows_link(self, game: transfer.Transferred) -> bool:
+        """The game of this link is on screen, opened by its link."""
+        return (self.origin == LINK and game.game == self.play.game
+                and transfer.share_payload(game.state, game.resigned) == self.share_payload())
 
     def share_payload(self) -> str:
         """The shown game as a link's payload (every move, its result)."""

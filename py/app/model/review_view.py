@@ -6,10 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from . import transfer
 from .archive import PastGame
 from .games import GameSpec
 from .play_view import Button, mover_mark, option_label
-from .review import LIVE, PAST, PAST_PAGE
+from .review import LINK, LIVE, PAST, PAST_PAGE
 from .screen import GameScreen
 from .session import TWO_PLAYER
 from .words import Msg
@@ -23,7 +24,8 @@ class MoveEntry:
     number: str  # "1." (each stone, each mark is numbered: as Hex, Y and the tic-tac-toe games count)
     mark: str | Msg  # who played it: "X", black, "Player 1"
     text: str  # "f6", "swap"
-    current: bool  # the board shows the position after it
+    current: bool  # marked: the board shows the position after it, and it is not the live one
+    shown: bool  # the board shows the position after it (the list keeps it in view)
     swap: bool
     judgement: str | None = None  # the analysis': "mistake", "blunder"
     better: str | None = None  # with a judgement: the engine's move instead
@@ -44,8 +46,12 @@ class ReviewView:
     next: Button
     last: Button
     live: Button  # back to the game being played
+    live_words: Msg  # what that button says (back_words)
     continue_here: Button  # play on from here (a reviewed game)
     past_id: str | None  # the past game on screen (marked in the list)
+    #: The page's address: a shared game's link while it is on screen (a
+    #: reload shows it again, the address bar gives it), else the game's route.
+    address: str
 
 
 def move_entries(screen: GameScreen) -> tuple[MoveEntry, ...]:
@@ -58,7 +64,7 @@ def move_entries(screen: GameScreen) -> tuple[MoveEntry, ...]:
     judged = analysis.judgements(movers) if analysis is not None else {}
     return tuple(
         MoveEntry(ply, f"{ply}.", mover_mark(screen.spec, session, seat, screen.settings), text,
-                  ply == shown and screen.reviewing,
+                  ply == shown and screen.reviewing, ply == shown,
                   move == swap, judged.get(ply),
                   analysis.better_move(ply) if analysis is not None and ply in judged else None)
         for ply, (seat, move, text) in enumerate(zip(movers, state.moves, state.move_texts()), start=1)
@@ -75,9 +81,25 @@ def review(screen: GameScreen) -> ReviewView:
         origin=origin, ply=ply, total=total, reviewing=screen.reviewing, label=label,
         first=Button(enabled=ply > 0), prev=Button(enabled=ply > 0),
         next=Button(enabled=ply < total), last=Button(enabled=ply < total or (origin == LIVE and screen.reviewing)),
-        live=Button(shown=screen.reviewing), continue_here=Button(shown=continuing),
+        live=Button(shown=screen.reviewing), live_words=back_words(screen), continue_here=Button(shown=continuing),
         past_id=screen.shown.game_id if origin == PAST else None,
+        address=(transfer.share_fragment(screen.game, screen.review.share_payload()) if origin == LINK
+                 else f"#/{screen.game}"),
     )
+
+
+def back_words(screen: GameScreen) -> Msg:
+    """The way back to the game being played, as it fits: to the game that
+    waits, or to the end of a finished one looked back at; from another
+    game (a past one, a link's, an import's) to the player's own game,
+    finished or not, or for a player who has none yet (a visitor who
+    opened a link) to a game of their own."""
+    own = screen.session
+    if screen.origin == LIVE:
+        return Msg("review.live_over" if own.is_over() else "review.live")
+    if own.is_over():
+        return Msg("review.close_over")
+    return Msg("review.close_new" if own.untouched() else "review.close")
 
 
 @dataclass(frozen=True)

@@ -238,7 +238,8 @@ class GameScreen:
         answer that came meanwhile is played now."""
         if not self.reviewing:
             return NOTHING
-        change = Change(ALL - {Part.STATS, Part.SETTINGS})
+        # The settings panel showed another game's settings, or the live game's all along.
+        change = Change(ALL - {Part.STATS} - ({Part.SETTINGS} if self.review.reviewed is None else set()))
         self.review.leave()
         self.insight.better_at = None
         move = self.takeover.take_held()

@@ -63,7 +63,7 @@ class ScreenView:
     moves: tuple[MoveEntry, ...]
     review: ReviewView
     settings: tuple[SelectView, ...]
-    settings_pending: bool
+    settings_note: Msg | None  # the line under the menus: changes that wait for the next game, another game's settings
     toggles: tuple[ToggleView, ...]
     hint: Msg | None
     confirm: tuple[Msg, Msg] | None  # (question, the yes button's label)
@@ -100,7 +100,7 @@ def screen_view(screen: GameScreen, tall: bool = False) -> ScreenView:
         moves=move_entries(screen),
         review=review(screen),
         settings=settings(screen),
-        settings_pending=bool(screen.play.pending),
+        settings_note=settings_note(screen),
         toggles=toggles(screen),
         hint=hint(screen, safe),
         confirm=None if screen.confirm is None else (screen.confirm.question, screen.confirm.yes),
@@ -179,8 +179,8 @@ def status(screen: GameScreen) -> Msg:
     mode, turn = session.mode, session.state.turn
     if screen.origin != LIVE:
         return Msg(f"status.review.{screen.origin}")
-    if screen.reviewing:
-        return Msg("status.looking_back")
+    if screen.reviewing:  # the game being played waits, or it is over and nothing waits
+        return Msg("status.looking_back_over" if session.is_over() else "status.looking_back")
     if session.is_over():
         ended = result(screen.spec, session, screen.settings)
         assert ended is not None
@@ -225,6 +225,12 @@ def result(spec: GameSpec, session: GameSession, settings: dict[str, Any]) -> Re
     else:
         reason = Msg(f"reason.{name}.{who(mode, subject)}", {"player": player_name(mode, subject)})
     return ResultView(headline, reason, outcome.winner)
+
+
+def settings_note(screen: GameScreen) -> Msg | None:
+    if screen.origin != LIVE:
+        return Msg("settings.shown_game")
+    return Msg("settings.next_game") if screen.play.pending else None
 
 
 def hint(screen: GameScreen, safe: frozenset[int]) -> Msg | None:

@@ -184,10 +184,17 @@ class App:
         elif link:
             self.controller.apply(self.controller.screen.apply_link_settings(link))
         pending, self.pending_review = self.pending_review, None
+        screen = self.controller.screen
         if shared is not None:
-            self.controller.apply(self.controller.screen.open_transferred(shared, LINK))
+            if not screen.review.shows_link(shared):  # back from the guide, or Forward: as it was left
+                self.controller.apply(screen.open_transferred(shared, LINK))
         elif pending is not None:
-            self.controller.apply(self.controller.screen.open_transferred(*pending))
+            self.controller.apply(screen.open_transferred(*pending))
+        elif payload is None and screen.origin == LINK and not isinstance(shell.page(), str):  # JS null: no page
+            # Back from a shared game's address to the game's own: the player's game.
+            self.controller.apply(screen.back_to_live())
+        elif payload is not None:  # a damaged link opened nothing: the address is the screen's again
+            self.controller.apply(Change(frozenset({Part.REVIEW})))
 
     def shared_game(self, game: str | None, payload: str | None) -> transfer.Transferred | None:
         """The game of a share link (``#/hex?g=…``), or None; a damaged link
@@ -221,17 +228,16 @@ class App:
         """The settings of the route's link, with a console warning for each
         one ignored; the address becomes the game's plain route. A share
         link (``shared``) brings its game's own settings: the player's stay
-        as they are."""
-        if game is None:
+        as they are, and the address keeps the link while its game is on
+        screen (``review_view.ReviewView.address``)."""
+        if game is None or shared:
             return {}
         variant = shell.variant()
         if isinstance(variant, str):
             params["swap"] = "1" if variant == "swap" else "0"
-        if not params and not shared:
+        if not params:
             return {}
-        js.history.replaceState(None, "", f"#/{game}")
-        if shared:
-            return {}
+        shell.showGameAddress(f"#/{game}")
         settings, warnings = embed.settings_from_params(SPECS[game], params)
         for warning in warnings:
             js.console.warn(warning)

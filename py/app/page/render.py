@@ -114,14 +114,15 @@ def render_settings(view: ScreenView) -> None:
             option = element("option", {"value": value}, tr(label))
             option.selected = value == setting.selected
             select.append(option)
+        select.disabled = not setting.enabled
         field = element("div", {"class": "field"}, element("label", {"for": control_id}, tr(setting.label)), select)
         if setting.note is not None:
             note_id = f"{control_id}-note"
             select.setAttribute("aria-describedby", note_id)
             field.append(element("p", {"id": note_id, "class": "field-note", "data-testid": note_id}, tr(setting.note)))
         controls.append(field)
-    if view.settings_pending:
-        controls.append(element("p", {"class": "small", "data-testid": "settings-next"}, tr(Msg("settings.next_game"))))
+    if view.settings_note is not None:
+        controls.append(element("p", {"class": "small", "data-testid": "settings-note"}, tr(view.settings_note)))
     by_id("settings").replaceChildren(*controls)
 
 

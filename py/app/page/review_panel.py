@@ -28,7 +28,8 @@ class MoveList:
         # the words translated: a language change redraws what they change
         self.drawn: list[tuple[int, str, str, str, bool, tuple[str, str] | None, str | None]] = []
         self.buttons: list[Any] = []
-        self.current: int | None = None
+        self.current: int | None = None  # the entry marked (aria-current), by index
+        self.shown: int | None = None  # the entry of the position on the board, kept in view
 
     def render(self, moves: Iterable[MoveEntry]) -> None:
         host = by_id("move-list")
@@ -43,6 +44,7 @@ class MoveList:
             if wanted[keep] != self.drawn[keep]:  # the analysis judged it: only its marks change
                 self.judge(self.buttons[keep], wanted[keep])
             keep += 1
+        rebuilt = keep < max(len(wanted), len(self.drawn))  # entries added or taken away
         if keep < len(self.drawn):  # an undo, another game: from there on anew
             for button in self.buttons[keep:]:
                 button.parentElement.remove()
@@ -66,11 +68,12 @@ class MoveList:
             if self.current is not None:
                 self.buttons[self.current].removeAttribute("aria-current")
             if current is not None:
-                button = self.buttons[current]
-                button.setAttribute("aria-current", "step")
-                # The list scrolls itself, never the page.
-                host.scrollTop = max(0, button.offsetTop - host.offsetTop - host.clientHeight // 2)
+                self.buttons[current].setAttribute("aria-current", "step")
             self.current = current
+        shown = next((index for index, entry in enumerate(entries) if entry.shown), None)
+        if shown != self.shown or rebuilt:  # not when only the analysis' marks changed: the player may be reading
+            keep_in_view(host, None if shown is None else self.buttons[shown])
+            self.shown = shown
 
     @staticmethod
     def judge(button: Any, entry: tuple[Any, ...]) -> None:
@@ -107,7 +110,22 @@ class MoveList:
 
     def clear(self) -> None:
         by_id("move-list").replaceChildren()
-        self.drawn, self.buttons, self.current = [], [], None
+        self.drawn, self.buttons, self.current, self.shown = [], [], None, None
+
+
+def keep_in_view(host: Any, button: Any) -> None:
+    """Scroll the move list itself, never the page (the board must not
+    move), so that ``button`` lies wholly in the list's visible box:
+    centred when it was not, as it was when it already was; the list's top
+    for None (the position before the first move)."""
+    if button is None:
+        host.scrollTop = 0
+        return
+    top = host.getBoundingClientRect().top + host.clientTop
+    own = button.getBoundingClientRect()
+    if own.top >= top and own.bottom <= top + host.clientHeight:
+        return
+    host.scrollTop = host.scrollTop + own.top - top - (host.clientHeight - own.height) / 2
 
 
 MOVES = MoveList()
@@ -126,12 +144,13 @@ def render_review(view: ReviewView) -> None:
     for name in ("first", "prev", "next", "last"):
         by_id(f"review-{name}").disabled = not getattr(view, name).enabled
     by_id("review-live").hidden = not view.live.shown
-    by_id("review-live").textContent = tr(Msg("review.live" if view.origin == "live" else "review.close"))
+    by_id("review-live").textContent = tr(view.live_words)
     for name in ("continue-computer", "continue-two"):
         by_id(name).hidden = not view.continue_here.shown
     by_id("board-area").classList.toggle("reviewing", view.reviewing)
     by_id("board").dataset.review = "true" if view.reviewing else "false"
     mark_open_past(view.past_id)
+    shell.showGameAddress(view.address)
 
 
 def mark_open_past(game_id: str | None) -> None:
