@@ -19,7 +19,7 @@ import registry
 from core import GameState
 
 from .. import views
-from .session import COMPUTER, STARTS, TIME_LIMITS, TWO_PLAYER
+from .session import COMPUTER, STARTS, TIME_LIMITS, TWO_PLAYER, GameSession
 
 
 @dataclass(frozen=True)
@@ -107,6 +107,12 @@ def opponent_values(game: str) -> tuple[str, ...]:
 def opponent_value(opponent: str, level: str) -> str:
     """(COMPUTER, "perfect") -> ``computer:perfect``; (TWO_PLAYER, "") -> ``two_player``."""
     return TWO_PLAYER if opponent == TWO_PLAYER else f"{opponent}:{level}"
+
+
+def played_settings(session: GameSession) -> dict[str, Any]:
+    """The settings a game was played with that it says itself: its rules'
+    and who played it (a link's or an import's: two people)."""
+    return {**session.state.settings(), "opponent": opponent_value(session.mode.opponent, session.mode.level)}
 
 
 def split_opponent(value: str) -> tuple[str, str]:

@@ -14,7 +14,7 @@ from typing import Any
 from core import GameError, GameState
 
 from .change import COMPUTER_SOUND, END_SOUND, LOSS_SOUND, MOVE_SOUND, NOTHING, WIN_SOUND, Change, Ticket
-from .games import GameSpec, opponent_value, split_opponent
+from .games import GameSpec, played_settings, split_opponent
 from .keep import Saved, ScreenStore
 from .parts import ALL, ARCHIVE, PLAY, Part
 from .saves import SaveResult
@@ -119,9 +119,9 @@ class Play:
             level = self.spec.entry.levels.default
         mode = Mode(opponent, level if opponent == COMPUTER else "", state.turn)
         self.remember_home_seat(self.session)
-        self.adopt_settings({**state.settings(), "opponent": opponent_value(mode.opponent, mode.level)})
         self.session = GameSession(state, mode, clock=self.clock, time_limit_s=int(self.settings.get("time", 0)),
                                    assisted=True)
+        self.adopt_settings(played_settings(self.session))
         return self.save() | Change(ALL, Msg("announce.continued"))
 
     def adopt_settings(self, game_settings: dict[str, Any]) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .games import GameSpec, opponent_value, split_opponent
+from .games import GameSpec, played_settings, split_opponent
 from .keep import SOUND_SETTING
 from .review import LIVE
 from .screen import GameScreen
@@ -112,7 +112,7 @@ def settings(screen: GameScreen) -> tuple[SelectView, ...]:
     played with as far as it says them (its rules' and its opponent), not
     to be changed."""
     if screen.origin != LIVE:
-        chosen, enabled = shown_game_settings(screen.shown), False
+        chosen, enabled = played_settings(screen.shown), False
     else:
         chosen, enabled = screen.play.next_settings(), True
     opponent = split_opponent(chosen["opponent"])[0]
@@ -122,12 +122,6 @@ def settings(screen: GameScreen) -> tuple[SelectView, ...]:
                    str(chosen[choice.name]), option_note(screen.spec, choice.name, chosen[choice.name]), enabled)
         for choice in screen.spec.choices if choice.applies == "next" and chosen.get(choice.name) in choice.values
     )
-
-
-def shown_game_settings(session: GameSession) -> dict[str, Any]:
-    """The settings a game was played with that it says itself: its rules'
-    and who played it (a link's or an import's: two people)."""
-    return {**session.state.settings(), "opponent": opponent_value(session.mode.opponent, session.mode.level)}
 
 
 def toggles(screen: GameScreen) -> tuple[ToggleView, ...]:
