@@ -79,7 +79,7 @@ def test_a_finished_game_stays_after_a_reload_and_steps_back_with_buttons_and_ke
     page.get_by_test_id("review-live").click()
     expect(page.get_by_test_id("result-text")).to_have_text("Player 1 (Blue) wins!")
     # Until a new game: then a fresh board.
-    page.get_by_test_id("result-new-game").click()
+    page.get_by_test_id("new-game").click()
     expect(page.get_by_test_id("move-text")).to_have_count(0)
 
 
@@ -190,7 +190,7 @@ def test_past_games_after_two_games_review_one_delete_one(page: Page, server: Ap
     page.locator("#archive-panel summary").click()
     expect(page.get_by_test_id("archive-empty")).to_be_visible()
     play(page, BLUE_WINS)
-    page.get_by_test_id("result-new-game").click()
+    page.get_by_test_id("new-game").click()
     green_wins = ["a1", "a2", "b1", "b2", "c1", "c2", "d1", "d2", "e1", "e2", "f1", "f2", "a3", "g2"]
     play(page, green_wins)
     expect(page.get_by_test_id("result-text")).to_have_text("Player 2 (Green) wins!")

@@ -277,7 +277,7 @@ def test_alternating_first_move_against_the_computer(page: Page, server: AppServ
     expect(page.get_by_test_id("status")).to_have_text("Your turn")
     page.get_by_test_id("resign").click()
     page.get_by_test_id("confirm-yes").click()
-    page.get_by_test_id("result-new-game").click()
+    page.get_by_test_id("new-game").click()
     # The computer starts the second game, and still does after a reload.
     expect(page.locator(".cell.x")).to_have_count(1, timeout=THINK_MS)
     expect(page.get_by_test_id("status")).to_have_text("Your turn")

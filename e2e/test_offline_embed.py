@@ -118,7 +118,7 @@ def test_after_one_visit_the_app_loads_and_plays_offline_even_after_a_browser_re
     link = page.get_by_test_id("share-link").input_value()
     assert link.startswith(server.url + SUB_PATH + "#/notakto?g="), link
     page.get_by_test_id("share-close").click()
-    page.get_by_test_id("result-new-game").click()
+    page.get_by_test_id("new-game").click()
     page.goto("about:blank")
     page.goto(link)
     wait_ready(page)

@@ -133,7 +133,7 @@ def test_resign_and_the_first_move_alternates(page: Page, server: AppServer) -> 
     expect(page.get_by_test_id("result-text")).to_have_text("You lost.")
     expect(page.get_by_test_id("result-reason")).to_have_text("You resigned.")
     expect(page.get_by_test_id("stat-games")).to_have_text("1")
-    page.get_by_test_id("result-new-game").click()
+    page.get_by_test_id("new-game").click()
     # The other seat plays X now: the computer opens, you answer with O.
     expect(page.locator(".cell.x")).to_have_count(1, timeout=THINK_MS)
     expect(page.get_by_test_id("status")).to_have_text("Your turn (O)")

@@ -41,8 +41,9 @@ def test_the_swap_button_explains_itself_while_offered() -> None:
     answer(screen, "d4")
     view = screen_view(screen)
     assert view.swap.shown and view.swap_help == Msg("swap.offer.hex")
+    assert view.detail == Msg("swap.prompt")  # the status panel says it, beside the button
     screen.move("a1")
-    assert screen_view(screen).swap_help is None
+    assert screen_view(screen).swap_help is None and screen_view(screen).detail is None
 
 
 def test_a_move_made_when_the_time_ran_out_is_said_until_that_player_moves() -> None:

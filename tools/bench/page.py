@@ -44,7 +44,7 @@ def notakto_long_games(bench: Bench) -> list[Row]:
     start = page.evaluate(PROBE_START_JS)
     for index in range(games):
         if index:
-            page.get_by_test_id("result-new-game").click()
+            page.get_by_test_id("new-game").click()
         for _ in range(200):
             page.wait_for_function(MY_TURN_JS, timeout=THINK_TIMEOUT_MS)
             texts = page.locator("[data-testid=move-list] .move-text").all_inner_texts()

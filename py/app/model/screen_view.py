@@ -144,10 +144,12 @@ def board_tree(screen: GameScreen, safe: frozenset[int], tall: bool) -> Node:
 
 def detail(screen: GameScreen, shown: GameState, ended: ResultView | None) -> Msg | None:
     """The line under the status: why the game ended (with the status
-    saying who won, both at the top of a phone's screen), else where the
-    side to move may play."""
+    saying who won, both at the top of a phone's screen), the swap while it
+    is offered (its button beside), else where the side to move may play."""
     if ended is not None and screen.origin == LIVE and not screen.reviewing:
         return ended.reason
+    if screen.can_swap():
+        return Msg("swap.prompt")
     if shown.is_over() or screen.spec.detail is None:
         return None
     return screen.spec.detail(shown)

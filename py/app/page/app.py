@@ -128,18 +128,19 @@ class App:
     def start(self) -> None:
         shell.setLoading("games")
         on(by_id("new-game"), "click", self.command(lambda screen: screen.new_game()))
-        on(by_id("result-new-game"), "click", self.command(lambda screen: screen.new_game()))
         on(by_id("swap"), "click", self.command(lambda screen: screen.swap()))
         on(by_id("undo"), "click", self.command(lambda screen: screen.undo()))
         on(by_id("resign"), "click", self.command(lambda screen: screen.resign()))
         on(by_id("confirm-yes"), "click", self.command(lambda screen: screen.answer(True)))
         on(by_id("confirm-no"), "click", self.command(lambda screen: screen.answer(False)))
+        on(by_id("confirm"), "cancel", self.confirm_cancelled)
         on(by_id("settings"), "change", self.setting_changed)
         on(by_id("toggles"), "change", self.toggle_changed)
         on(by_id("board"), "click", self.board_click)
         self.touch = touch.install(by_id("board"))
         on(by_id("board"), "keydown", dom.grid_keys)
-        on(by_id("board-area"), "keydown", self.review_key)
+        for host in ("board-area", "review"):
+            on(by_id(host), "keydown", self.review_key)
         for host in ("review", "move-list", "archive"):
             on(by_id(host), "click", self.button_click)
         on(by_id("hint"), "click", self.command(lambda screen: screen.insight.ask_hint()))
@@ -261,10 +262,14 @@ class App:
             return
         self.controller.apply(screen.move(str(target.dataset.move)))
 
+    def confirm_cancelled(self, event: Any) -> None:
+        """Escape closed the question's dialog: the answer is no."""
+        self.command(lambda screen: screen.answer(False))(event)
+
     def review_key(self, event: Any) -> None:
-        """← → Home End step through the game in the board area, unless a
-        cell of the live board has the focus (the keys move between cells
-        there, dom.grid_keys)."""
+        """← → Home End step through the game in the board area and the
+        review bar, unless a cell of the live board has the focus (the keys
+        move between cells there, dom.grid_keys)."""
         step = STEP_KEYS.get(str(event.key))
         if step is None or self.controller is None or event.altKey or event.ctrlKey or event.metaKey:
             return

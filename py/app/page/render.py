@@ -139,18 +139,19 @@ def render_toggles(view: ScreenView) -> None:
 
 
 def render_confirm(view: ScreenView) -> None:
-    """The question on screen; its yes button takes the focus when it opens."""
+    """The question, in a modal dialog over the page (which does not move
+    for it); its yes button takes the focus when it opens."""
     box = by_id("confirm")
     if view.confirm is None:
-        box.hidden = True
+        if box.open:
+            box.close()
         return
     question, yes = view.confirm
     by_id("confirm-text").textContent = tr(question)
     yes_button = by_id("confirm-yes")
     yes_button.textContent = tr(yes)
-    was_hidden = box.hidden
-    box.hidden = False
-    if was_hidden:
+    if not box.open:
+        box.showModal()
         yes_button.focus()
 
 
@@ -181,7 +182,9 @@ def clear_screen() -> None:
     by_id("analysis-graph-host").replaceChildren()
     for name in ("settings", "toggles", "stats", "archive"):
         by_id(name).replaceChildren()
-    for name in ("result", "confirm", "hint-text", "clock", "status-detail", "status-note", "swap", "swap-help", "review",
+    if by_id("confirm").open:
+        by_id("confirm").close()
+    for name in ("result", "hint-text", "clock", "status-detail", "status-note", "swap", "swap-help", "review",
                  "hint", "hint-progress", "hint-line", "assisted-note", "eval-bar", "analysis"):
         by_id(name).hidden = True
     by_id("status").textContent = ""

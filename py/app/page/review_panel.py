@@ -134,10 +134,11 @@ JUDGEMENT_SIGNS = {"mistake": "?", "blunder": "??"}
 
 
 def render_review(view: ReviewView) -> None:
-    """The review bar: shown once a move is made; while another position
-    than the live one is on screen, it says which and marks the board."""
-    bar = by_id("review")
-    bar.hidden = view.total == 0 and view.origin == "live"
+    """The review bar: there from the start (its steps greyed out until a
+    move is made), so that the first move moves nothing under it; while
+    another position than the live one is on screen, it says which and
+    marks the board."""
+    by_id("review").hidden = False
     label = by_id("review-label")
     label.textContent = tr(view.label) if view.reviewing else ""
     label.hidden = not view.reviewing
