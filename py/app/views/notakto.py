@@ -10,9 +10,16 @@ from core.notakto import NotaktoState
 from core.uttt import DRAWN
 
 from ..model.words import Msg
-from .tree import CARD_MARKS, HINTED, Card, Node, coordinate, node
+from .tree import CARD_MARKS, HINTED, Card, Node, node
 
 CELL_NAMES = [f"{'abc'[cell % 3]}{cell // 3 + 1}" for cell in range(9)]
+
+
+def coordinate(name: str) -> Node:
+    """A cell's name drawn in its corner (the coordinates setting): the move
+    list names a cell by board and name ("2c1"), and the board's caption
+    says its number; screen readers have the name from the cell's label."""
+    return node("span", {"class": "coord-in", "aria-hidden": "true"}, name)
 
 
 #: A safe move's mark, a round dot in the middle of its cell (the hint's words say "a dot").
