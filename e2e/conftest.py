@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import json
 import re
+import struct
 import sys
 import time
+import zlib
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -201,3 +203,60 @@ def wait_computer_answered(page: Page) -> None:
 @pytest.fixture
 def app(page: Page, server: AppServer) -> Page:
     return open_app(page, server)
+
+
+# -- where things are, and what colour the screen shows -------------------------------
+
+PAGE_BOXES = """selector => [...document.querySelectorAll(selector)].map((element) => {
+  const box = element.getBoundingClientRect();
+  return [box.x + scrollX, box.y + scrollY, box.width, box.height].map(Math.round);
+})"""
+
+
+def page_boxes(page: Page, selector: str) -> list[list[int]]:
+    """The bounding box (x, y, width, height) of every element ``selector``
+    matches, from the page's top left and rounded to whole CSS pixels: for
+    tests that something stays where it is while the game goes on."""
+    return page.evaluate(PAGE_BOXES, selector)
+
+
+def screen_pixels(page: Page, clip: dict[str, float]) -> Callable[[int, int], tuple[int, int, int]]:
+    """The colour the screen shows, as a function of (x, y) in CSS pixels
+    from ``clip``'s top left: a screenshot of that part of the page (device
+    scale 1), decoded here (8-bit RGB or RGBA PNG, as Chromium writes it)."""
+    png = page.screenshot(clip=clip, animations="disabled", caret="hide")
+    width, height, depth, colour_type = struct.unpack(">IIBB", png[16:26])
+    assert depth == 8 and colour_type in (2, 6), (depth, colour_type)
+    channels = 3 if colour_type == 2 else 4
+    data, at = b"", 8
+    while at < len(png):
+        length, kind = struct.unpack(">I4s", png[at:at + 8])
+        if kind == b"IDAT":
+            data += png[at + 8:at + 8 + length]
+        at += 12 + length
+    raw, stride, rows = zlib.decompress(data), width * channels, []
+    previous = bytearray(stride)
+    for y in range(height):
+        start = y * (stride + 1)
+        kind, row = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+        for i in range(stride):  # the five PNG filters, undone
+            left = row[i - channels] if i >= channels else 0
+            up, corner = previous[i], previous[i - channels] if i >= channels else 0
+            if kind == 1:
+                row[i] = (row[i] + left) & 255
+            elif kind == 2:
+                row[i] = (row[i] + up) & 255
+            elif kind == 3:
+                row[i] = (row[i] + (left + up) // 2) & 255
+            elif kind == 4:
+                guess = left + up - corner
+                near = min((abs(guess - left), 0, left), (abs(guess - up), 1, up), (abs(guess - corner), 2, corner))
+                row[i] = (row[i] + near[2]) & 255
+        rows.append(bytes(row))
+        previous = row
+
+    def colour(x: int, y: int) -> tuple[int, int, int]:
+        at = x * channels
+        return rows[y][at], rows[y][at + 1], rows[y][at + 2]
+
+    return colour

@@ -2,7 +2,8 @@
 in real Chromium, with the engines thinking in the page's worker: a hint in
 each game that has one, the one winning move of a Hex position found, the
 bar moving after a decisive move, a finished game analysed with its bad
-move marked, and an analysis left midway and resumed."""
+move marked (a whole round dot on the graph), and an analysis left midway
+and resumed."""
 
 from __future__ import annotations
 
@@ -24,6 +25,19 @@ ANALYSIS_MS = 240_000
 # Hex 7 x 7 between two people: Blue walks straight across down column d,
 # Green plays along the edge, far from the fight (as tests/app/test_analysis.py).
 FINISHED = ["d4", "a1", "d3", "a2", "d5", "a3", "d2", "a4", "d6", "a5", "d1", "a6", "d7"]
+
+
+# How far a drawn mark reaches from its centre, up, down, left and right
+# (half pixels), as the page finds it under a pointer.
+DOT_REACH = """(mark) => {
+  const box = mark.getBoundingClientRect(), x = box.x + box.width / 2, y = box.y + box.height / 2;
+  const reach = (dx, dy) => {
+    let far = 0;
+    while (far < 20 && document.elementsFromPoint(x + dx * (far + 0.5), y + dy * (far + 0.5)).includes(mark)) far += 0.5;
+    return far;
+  };
+  return [reach(0, -1), reach(0, 1), reach(-1, 0), reach(1, 0)];
+}"""
 
 
 def link_to(game: str, settings: dict, moves: list[str]) -> str:
@@ -134,6 +148,15 @@ def test_analysing_a_finished_game_shows_progress_the_graph_and_marks_the_bad_mo
     expect(bad).to_have_attribute("data-judgement", "blunder")
     expect(bad).to_contain_text(game["blunder"])
     expect(page.get_by_test_id("analysis-summary")).to_contain_text("blunder")
+    # Each move's mark on the graph, a whole round dot: its reach from its
+    # centre, as the page hit-tests what it drew, the same up, down, left and
+    # right, even for the blunder's dots at 100 % and at 0 %.
+    page.get_by_test_id("analysis-graph").evaluate("graph => graph.scrollIntoView({block: 'center'})")
+    dots = page.locator(".graph-mark")
+    assert dots.count() >= 1
+    for index in range(dots.count()):
+        reach = dots.nth(index).evaluate(DOT_REACH)
+        assert min(reach) >= 2.5 and max(reach) - min(reach) <= 1, reach
     # The engine's better move is one click away: the position before, marked.
     page.get_by_test_id(f"better-{ply}").click()
     expect(page.get_by_test_id("review-label")).to_have_text(f"Move {ply - 1} of {len(game['moves'])}")

@@ -1,22 +1,26 @@
 """Notakto end to end: against the computer (a loss, and a win found with
 the safe-move hint), statistics, reload, two players, five boards, undo,
-resignation, keyboard play."""
+resignation, keyboard play; boards that stay where they are while they
+close, in every language, and safe moves marked with round dots."""
 
 from __future__ import annotations
 
 import re
 import sys
 
+import pytest
 from playwright.sync_api import Page, expect
 
-from conftest import ROOT, AppServer, open_app, wait_computer_answered, wait_ready
+from conftest import ROOT, AppServer, open_app, page_boxes, wait_computer_answered, wait_ready
 
 sys.path.insert(0, str(ROOT / "py"))
 
 import ai  # noqa: E402 - the real engine plays the human's side in some tests
-from core.notakto import NotaktoState  # noqa: E402
+from core.notakto import MAX_BOARDS, MIN_BOARDS, NotaktoState  # noqa: E402
 
 THINK_MS = 30_000
+CODES = ("en", "de", "pt", "id")
+SCREENS = {"phone": {"width": 360, "height": 640}, "desktop": {"width": 1280, "height": 800}}
 
 
 def open_notakto(page: Page, server: AppServer) -> Page:
@@ -288,3 +292,115 @@ def test_alternating_first_move_against_the_computer(page: Page, server: AppServ
     expect(page.get_by_test_id("confirm")).to_be_hidden()  # no human move yet: nothing to lose
     expect(page.get_by_test_id("status")).to_have_text("Your turn")
     expect(page.locator(".cell.x")).to_have_count(0)
+
+
+def close_board(page: Page, board: int) -> None:
+    """Its top row: three X in a line."""
+    for cell in ("a1", "b1", "c1"):
+        page.get_by_test_id(f"cell-{board}{cell}").click()
+    expect(page.get_by_test_id(f"board-{board}")).to_have_attribute("data-closed", "true")
+
+
+def same_arrangement(before: list[list[int]], after: list[list[int]]) -> bool:
+    """Whether the boxes stand as they stood beside the first one, at the
+    same sizes, wherever the first one is now (to a pixel: the boxes are
+    rounded one by one)."""
+    def placed(boxes: list[list[int]]) -> list[list[int]]:
+        return [[x - boxes[0][0], y - boxes[0][1], width, height] for x, y, width, height in boxes]
+    return len(before) == len(after) and all(abs(a - b) <= 1 for one, other in zip(placed(before), placed(after))
+                                             for a, b in zip(one, other))
+
+
+def captions_cut(page: Page) -> list[str]:
+    return page.evaluate("""() => [...document.querySelectorAll('.nk-caption > span')]
+        .filter((line) => line.scrollWidth > line.clientWidth).map((line) => line.textContent)""")
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize("code", CODES)
+def test_no_board_moves_while_boards_close_whatever_their_captions_say(page: Page, server: AppServer, code: str,
+                                                                       screen: str) -> None:
+    """Every number of boards the settings offer: closing a board makes its
+    caption say so ("Spielbrett 1, geschlossen"), and no board moves or
+    changes size for it; at the end the boards keep their arrangement."""
+    page.set_viewport_size(SCREENS[screen])
+    open_app(page, server, f"?lang={code}#/notakto?vs=two_player")
+    result = page.get_by_test_id("result")
+    for count in range(MIN_BOARDS, MAX_BOARDS + 1):
+        choose(page, "setting-boards", str(count))
+        if result.is_visible():
+            page.get_by_test_id("new-game").click()
+        expect(page.locator(".nk-board")).to_have_count(count)
+        expect(page.locator('.nk-board[data-closed="true"]')).to_have_count(0)
+        start = page_boxes(page, ".nk-board")
+        for board in range(1, count):
+            close_board(page, board)
+            assert page_boxes(page, ".nk-board") == start, (code, screen, count, board)
+        close_board(page, count)  # the last live board: the game is over
+        expect(result).to_be_visible()
+        # The result is said above the boards (wherever it is said, the
+        # boards stand as they stood, side by side as before).
+        end = page_boxes(page, ".nk-board")
+        assert same_arrangement(start, end), (code, screen, count, start, end)
+        assert captions_cut(page) == [], (code, screen, count)
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_safe_moves_are_marked_with_round_dots_in_the_middle_of_their_cells(page: Page, server: AppServer,
+                                                                            screen: str) -> None:
+    page.set_viewport_size(SCREENS[screen])
+    open_app(page, server, "#/notakto?vs=two_player")
+    page.get_by_test_id("toggle-hints").check()
+    expect(page.get_by_test_id("hint-text")).to_contain_text("dot")
+    for cell in ("1b2", "2a1"):  # Player 1 to move again, with 18 safe moves of 24
+        page.get_by_test_id(f"cell-{cell}").click()
+    safe = page.locator(".cell.safe")
+    expect(safe.first).to_be_visible()
+    assert 0 < safe.count() < page.locator('.cell[aria-disabled="false"]').count()
+    assert page.locator(".safe-dot").count() == safe.count()
+    for index in range(safe.count()):
+        cell = safe.nth(index).bounding_box()
+        dot = safe.nth(index).locator(".safe-dot").bounding_box()
+        assert abs(dot["width"] - dot["height"]) < 0.5, dot  # round, not squashed
+        assert 0.2 * cell["width"] < dot["width"] < 0.5 * cell["width"], (dot, cell)
+        middle = (cell["x"] + cell["width"] / 2, cell["y"] + cell["height"] / 2)
+        assert abs(dot["x"] + dot["width"] / 2 - middle[0]) < 1 and abs(dot["y"] + dot["height"] / 2 - middle[1]) < 1, \
+            (dot, cell)
+
+
+# The boards and the buttons under a player's finger during a game.
+STILL = ".nk-board, [data-testid=new-game], [data-testid=undo], [data-testid=resign]"
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize("code", ["en", "de"])
+def test_the_layout_never_moves_during_a_game(page: Page, server: AppServer, code: str, screen: str) -> None:
+    """A whole game between two players: a first move, a board closing, the
+    Resign and the New game questions opened and cancelled, the end. The
+    boards and the New game, Undo and Resign buttons stay where they were
+    when the game began."""
+    page.set_viewport_size(SCREENS[screen])
+    open_app(page, server, f"?lang={code}#/notakto?vs=two_player&boards=3")
+    start = page_boxes(page, STILL)
+    assert len(start) == 6
+
+    def still(step: str) -> None:
+        assert page_boxes(page, STILL) == start, (code, screen, step)
+
+    page.get_by_test_id("cell-1a1").click()
+    still("the first move")
+    for cell in ("1b1", "1c1"):
+        page.get_by_test_id(f"cell-{cell}").click()
+    expect(page.get_by_test_id("board-1")).to_have_attribute("data-closed", "true")
+    still("board 1 closed")
+    for question in ("resign", "new-game"):
+        page.get_by_test_id(question).click()
+        expect(page.get_by_test_id("confirm")).to_be_visible()
+        still(f"the {question} question asked")
+        page.get_by_test_id("confirm-no").click()
+        expect(page.get_by_test_id("confirm")).to_be_hidden()
+        still(f"the {question} question cancelled")
+    close_board(page, 2)
+    close_board(page, 3)
+    expect(page.get_by_test_id("result")).to_be_visible()
+    still("the game's end")

@@ -1,5 +1,5 @@
 """A phone in the hand: nothing cut or wrapped at 360 px in any language,
-the controls within reach under a tall board, cells a finger can hit, and a
+no control past the page's margin, the controls within reach under a tall board, cells a finger can hit, and a
 start-up that looks like one (issue "Clear to every player", items 5-7)."""
 
 from __future__ import annotations
@@ -55,6 +55,16 @@ MEASURE = """() => {
     if (lines(el) > 1) problems.push(`wrapped ${name(el)}: ${el.textContent.trim()}`);
   }
   if (document.documentElement.scrollWidth > innerWidth) problems.push(`page wider than the screen`);
+  // Every control in the page's margins: none reaches the screen's edge.
+  const main = document.querySelector("main"), style = getComputedStyle(main), frame = main.getBoundingClientRect();
+  const left = frame.left + parseFloat(style.paddingLeft), right = frame.right - parseFloat(style.paddingRight);
+  for (const el of main.querySelectorAll("button, select, .toggle, .card-variants a")) {
+    if (!visible(el)) continue;
+    const box = el.getBoundingClientRect();
+    if (box.left < left - 0.5 || box.right > right + 0.5) {
+      problems.push(`past the margin ${name(el)}: ${Math.round(box.left)}-${Math.round(box.right)} of ${left}-${right}`);
+    }
+  }
   return problems;
 }"""
 

@@ -165,7 +165,7 @@ def test_themes_follow_the_system_with_enough_contrast(page: Page, server: AppSe
     open_notakto(page, server)
     page.get_by_test_id("setting-opponent").select_option("two_player")
     page.get_by_test_id("toggle-hints").check()
-    safe = rgb(page.locator(".cell.safe").first.evaluate("e => getComputedStyle(e, '::before').backgroundColor"))
+    safe = rgb(page.locator(".cell.safe .safe-dot").first.evaluate("e => getComputedStyle(e).backgroundColor"))
     page.get_by_test_id("cell-1a1").click()
     background = rgb(page.evaluate("getComputedStyle(document.body).backgroundColor"))
     assert (sum(background) / 3 < 80) == (scheme == "dark")

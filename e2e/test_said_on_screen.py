@@ -82,28 +82,26 @@ def test_a_game_the_computer_played_for_you_adds_no_win(page: Page, server: AppS
     expect(page.get_by_test_id("stat-current_streak")).to_have_text("1 day")
 
 
-@pytest.mark.parametrize(("route", "cell", "name", "default"), [
-    ("#/notakto?boards=2", "cell-2b3", "b3", False), ("#/uttt", "cell-e5", "e5", False),
-    ("#/hex?size=7", None, "a", True), ("#/y?size=9", None, "a", True)])
+@pytest.mark.parametrize(("route", "cell", "name"), [
+    ("#/notakto?boards=2", "cell-2b3", "b3"), ("#/uttt", None, "e"), ("#/hex?size=7", None, "a"), ("#/y?size=9", None, "a")])
 def test_every_board_shows_coordinates_with_one_remembered_setting(page: Page, server: AppServer, route: str,
-                                                                   cell: str | None, name: str, default: bool) -> None:
+                                                                   cell: str | None, name: str) -> None:
+    """On by default everywhere: every game's move list names cells by them
+    ("f8", "2c1"), as PlayHex shows them on its boards."""
     open_app(page, server, route)
     toggle = page.get_by_test_id("toggle-coordinates")
-    labels = page.locator(".coord-in, .coord")
-    if default:  # Hex and Y: on, as PlayHex shows them
-        expect(toggle).to_be_checked()
-        expect(labels.first).to_be_visible()
-        toggle.uncheck()
-        expect(labels).to_have_count(0)
-    else:
-        expect(toggle).not_to_be_checked()
-        expect(labels).to_have_count(0)
-        toggle.check()
+    labels = page.locator(".coord-in, .coord, .ut-cols > span, .ut-rows > span")
+    expect(toggle).to_be_checked()
+    if cell:
         expect(page.get_by_test_id(cell).locator(".coord-in")).to_have_text(name)
+    else:
+        expect(labels.filter(has_text=re.compile(f"^{name}$")).first).to_be_visible()
+    toggle.uncheck()
+    expect(labels).to_have_count(0)
     page.reload()
     wait_ready(page)
-    expect(toggle).to_be_checked() if not default else expect(toggle).not_to_be_checked()
-
+    expect(toggle).not_to_be_checked()
+    expect(labels).to_have_count(0)
 
 
 # Two people with "Take turns" (the first move alternates), two games in a
@@ -147,3 +145,92 @@ def test_between_two_players_the_result_names_the_winner_as_the_board_and_the_st
         expect(page.get_by_test_id("move-text")).to_have_count(0)
     # Told apart whenever the board tells them apart.
     assert (headlines[0] != headlines[1]) == (TO_MOVE.match(status.inner_text())["mark"] is not None), headlines
+
+
+# Each coordinate as a player reads it: where its centre is against the
+# cells it names. Hex and Y: the line through the centres of the cells of
+# its column (a letter) or row (a number) passes through it, outside the
+# board; the columns (and the rows) are parallel, so a column of one cell
+# takes their direction. Ultimate Tic-Tac-Toe: over its column, beside its
+# row, outside the big board. Notakto: inside the cell it names, in line
+# with the names of its row and its column.
+COORDINATES_OUT_OF_LINE = r"""() => {
+  const problems = [];
+  const centre = (el) => { const b = el.getBoundingClientRect(); return [b.x + b.width / 2, b.y + b.height / 2]; };
+  const named = (part, value) => [...document.querySelectorAll("[data-testid=board] [data-move]")]
+    .filter((cell) => cell.dataset.move.replace(/^\d(?=[a-c])/, "").match(/^([a-s])(\d+)$/)[part] === value);
+  const svg = document.querySelector(".hx-board");
+  if (svg) {
+    const width = document.querySelector("[data-move]").getBoundingClientRect().width;
+    const texts = [...svg.querySelectorAll("text.coord")];
+    const lines = texts.map((text) => {
+      const cells = named(/\d/.test(text.textContent) ? 2 : 1, text.textContent).map(centre);
+      return {text, cells};
+    });
+    const direction = (kind) => {
+      const longest = lines.filter((l) => /\d/.test(l.text.textContent) === kind)
+        .reduce((a, b) => (b.cells.length > a.cells.length ? b : a));
+      const [first, last] = [longest.cells[0], longest.cells[longest.cells.length - 1]];
+      const length = Math.hypot(last[0] - first[0], last[1] - first[1]);
+      return [(last[0] - first[0]) / length, (last[1] - first[1]) / length];
+    };
+    const along = {true: direction(true), false: direction(false)};
+    for (const {text, cells} of lines) {
+      const [dx, dy] = along[/\d/.test(text.textContent)];
+      const [x, y] = centre(text), [cx, cy] = cells[0];
+      const off = Math.abs((x - cx) * dy - (y - cy) * dx);
+      const nearest = Math.min(...cells.map(([px, py]) => Math.hypot(x - px, y - py)));
+      if (off > 0.15 * width) problems.push(`${text.textContent} ${off.toFixed(1)} px off its line`);
+      if (nearest < 1.2 * width) problems.push(`${text.textContent} on the board`);
+    }
+    if (texts.length === 0) problems.push("no coordinates");
+  }
+  const big = document.querySelector(".ut-big");
+  if (big) {
+    const frame = big.getBoundingClientRect();
+    const spans = [...big.querySelectorAll(".ut-cols > span, .ut-rows > span")];
+    for (const span of spans) {
+      const number = /\d/.test(span.textContent), [x, y] = centre(span);
+      const cells = named(number ? 2 : 1, span.textContent).map(centre);
+      const off = Math.max(...cells.map(([cx, cy]) => Math.abs(number ? cy - y : cx - x)));
+      if (off > 1) problems.push(`${span.textContent} ${off.toFixed(1)} px off its ${number ? "row" : "column"}`);
+      if (number ? x > frame.left : y > frame.top) problems.push(`${span.textContent} on the board`);
+    }
+    if (spans.length !== 18) problems.push(`${spans.length} coordinates`);
+  }
+  const names = [...document.querySelectorAll(".nk-board .coord-in")];
+  for (const name of names) {
+    const cell = name.closest("[data-move]").getBoundingClientRect(), box = name.getBoundingClientRect();
+    if (box.left < cell.left || box.right > cell.right || box.top < cell.top || box.bottom > cell.bottom) {
+      problems.push(`${name.textContent} outside its cell`);
+    }
+    const board = name.closest(".nk-board");
+    for (const other of board.querySelectorAll(".coord-in")) {
+      const [a, b] = [name.getBoundingClientRect(), other.getBoundingClientRect()];
+      if (other.textContent[0] === name.textContent[0] && Math.abs(a.left - b.left) > 1) problems.push(`${name.textContent} out of its column`);
+      if (other.textContent[1] === name.textContent[1] && Math.abs(a.top - b.top) > 1) problems.push(`${name.textContent} out of its row`);
+    }
+  }
+  return problems;
+}"""
+
+BOARD_SIZES = [("notakto", "boards", ["1", "2", "3", "6"]), ("uttt", None, [None]),
+               ("hex", "size", ["7", "9", "11", "13", "14", "15", "19"]), ("y", "size", ["9", "11", "13", "15", "17", "19"])]
+
+
+@pytest.mark.parametrize("viewport", [{"width": 360, "height": 640}, {"width": 1280, "height": 800}])
+def test_coordinates_line_up_with_the_rows_and_columns_they_name(page: Page, server: AppServer, viewport: dict) -> None:
+    """Every game and board size, on a phone (Hex upright) and a desktop."""
+    page.set_viewport_size(viewport)
+    for game, setting, sizes in BOARD_SIZES:
+        open_app(page, server, f"#/{game}?vs=two_player")
+        for size in sizes:
+            if setting:
+                page.get_by_test_id(f"setting-{setting}").select_option(size)
+            expect(page.get_by_test_id("toggle-coordinates")).to_be_checked()
+            if game == "notakto":
+                expect(page.locator(".nk-board")).to_have_count(int(size))
+            elif setting:
+                expect(page.get_by_test_id(f"{game}-board")).to_have_attribute(
+                    "aria-label", re.compile(rf"\b{size}\b"))
+            assert page.evaluate(COORDINATES_OUT_OF_LINE) == [], (game, size, viewport)

@@ -1,14 +1,16 @@
 """Ultimate Tic-Tac-Toe end to end: a game against the computer to its end,
 a two-player win by three boards in a line with a free choice on the way,
-the move clock running out, resignation, alternating first move, reload."""
+the move clock running out, resignation, alternating first move, reload;
+the keyboard's focus ring whole round every cell."""
 
 from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
-from conftest import AppServer, open_app, wait_ready
+from conftest import AppServer, open_app, screen_pixels, wait_ready
 
 THINK_MS = 30_000
 # A two-player game in which X wins small boards 2, 5 and 8 (the middle
@@ -137,3 +139,57 @@ def test_resign_and_the_first_move_alternates(page: Page, server: AppServer) -> 
     # The other seat plays X now: the computer opens, you answer with O.
     expect(page.locator(".cell.x")).to_have_count(1, timeout=THINK_MS)
     expect(page.get_by_test_id("status")).to_have_text("Your turn (O)")
+
+
+def ring_missing(page: Page, cell: str) -> list[str]:
+    """Where the focused cell's ring does not show: each side probed at a
+    quarter, the half and three quarters of its length, across a band of
+    6 px either side of the cell's edge, for the ring's colour."""
+    box = page.get_by_test_id(f"cell-{cell}").bounding_box()
+    ring = tuple(map(int, re.findall(r"\d+", page.get_by_test_id(f"cell-{cell}").evaluate(
+        "e => getComputedStyle(e).outlineColor"))[:3]))
+    margin = 8
+    clip = {"x": box["x"] - margin, "y": box["y"] - margin, "width": box["width"] + 2 * margin,
+            "height": box["height"] + 2 * margin}
+    colour = screen_pixels(page, clip)
+    width, height = round(box["width"]), round(box["height"])
+
+    def close(x: int, y: int) -> bool:
+        return sum(abs(a - b) for a, b in zip(colour(x, y), ring)) < 60
+
+    missing = []
+    for fraction in (0.25, 0.5, 0.75):
+        along_x, along_y = margin + round(width * fraction), margin + round(height * fraction)
+        sides = {"top": [(along_x, margin + d) for d in range(-6, 7)],
+                 "bottom": [(along_x, margin + height + d) for d in range(-6, 7)],
+                 "left": [(margin + d, along_y) for d in range(-6, 7)],
+                 "right": [(margin + width + d, along_y) for d in range(-6, 7)]}
+        missing += [f"{side} at {fraction}" for side, probes in sides.items() if not any(close(*at) for at in probes)]
+    return missing
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("viewport", [{"width": 360, "height": 640}, {"width": 1280, "height": 800}])
+def test_the_focus_ring_shows_on_all_four_sides_of_a_cell(page: Page, server: AppServer, viewport: dict,
+                                                         scheme: str) -> None:
+    """Every small board is open to the first move (each outlined): the ring
+    round a cell on a small board's edge, in its middle, and in the big
+    board's corner, moved there with the arrow keys."""
+    page.set_viewport_size(viewport)
+    page.emulate_media(color_scheme=scheme)
+    open_app(page, server, "#/uttt?vs=two_player")
+    page.get_by_test_id("cell-a1").focus()
+    at = (0, 0)
+    for cell in ("c3", "e5", "i9", "d6"):
+        target = (ord(cell[0]) - ord("a"), int(cell[1]) - 1)
+        for _ in range(target[0] - at[0]):
+            page.keyboard.press("ArrowRight")
+        for _ in range(at[0] - target[0]):
+            page.keyboard.press("ArrowLeft")
+        for _ in range(target[1] - at[1]):
+            page.keyboard.press("ArrowDown")
+        for _ in range(at[1] - target[1]):
+            page.keyboard.press("ArrowUp")
+        at = target
+        expect(page.get_by_test_id(f"cell-{cell}")).to_be_focused()
+        assert ring_missing(page, cell) == [], (cell, viewport, scheme)

@@ -4,7 +4,7 @@ An entry (``Game``) gives a game's name (its ``GameState.game``, its route,
 storage names and catalog keys), its rules (the ``core`` state class), the
 settings of its rules a player chooses (the values offered, the default, the
 range the rules accept), what it offers (the swap rule, a time per move,
-safe-move hints, coordinates, a board that stands upright on a phone), the
+safe-move hints, a board that stands upright on a phone), the
 computer's levels (names weakest first, their ratings, the level a new
 player meets, and how tools/ladder.py measures them), the ``ai`` module that
 plays it, the ``app.views`` functions that draw it and its card, and the
@@ -205,9 +205,6 @@ class Game:
     timed: bool = False
     #: the board can show which moves are safe (its engine's ``safe_moves``)
     hints: bool = False
-    #: the board shows coordinates unless the player turns them off (every
-    #: board can show them; Hex and Y players expect them, as PlayHex shows)
-    coordinates: bool = False
     #: the board stands upright on a narrow portrait screen (the view's ``tall``)
     upright: bool = False
     #: the board's hexagonal cells, for games played on them
@@ -292,7 +289,7 @@ _SIZES = range(hex_rules.MIN_SIZE, hex_rules.MAX_SIZE + 1)
 def _connection(name: str, state: type[GameState], sizes: tuple[int, ...], default_size: int, cells: Cells,
                 upright: bool) -> Game:
     """Hex and Y: a size, the swap rule (on by default: the fair way to
-    play), a time per move, coordinates; blue and green stones, or red and
+    play), a time per move; blue and green stones, or red and
     blue."""
     return Game(
         name=name,
@@ -314,7 +311,6 @@ def _connection(name: str, state: type[GameState], sizes: tuple[int, ...], defau
         red_blue_names=("mark.red", "mark.blue"),
         reason_names={"connection": f"connection_{name}"},
         timed=True,
-        coordinates=True,
         upright=upright,
     )
 

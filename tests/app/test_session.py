@@ -165,12 +165,12 @@ def test_who_starts_alternates_or_is_fixed() -> None:
 def test_settings_are_validated_one_by_one() -> None:
     spec = SPECS["notakto"]
     assert spec.defaults() == {"opponent": "computer:casual", "boards": 3, "starts": "alternate", "hints": False,
-                               "coordinates": False, "confirm": True, "eval": False}
+                               "coordinates": True, "confirm": True, "eval": False}
     assert spec.validate({"boards": 9, "starts": "away", "hints": "yes", "opponent": "computer:perfect",
                           "confirm": False}) == {
-        "opponent": "computer:perfect", "boards": 3, "starts": "away", "hints": False, "coordinates": False,
+        "opponent": "computer:perfect", "boards": 3, "starts": "away", "hints": False, "coordinates": True,
         "confirm": False, "eval": False}
-    assert SPECS["hex"].defaults()["coordinates"] is True and SPECS["uttt"].defaults()["coordinates"] is False
+    assert all(spec.defaults()["coordinates"] is True for spec in SPECS.values())
     assert spec.validate({"boards": True}) == spec.defaults()  # a bool is not a board count
     assert spec.validate("garbage") == spec.defaults()
     assert split_opponent("computer:strong") == (COMPUTER, "strong")

@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 
 from app.model.games import SPECS
-from app.views.connection import connection_board, hex_geometry
+from app.views.connection import connection_board, hex_geometry, y_geometry
 from core.hex import HexState
+from core.y import YState
 from registry import GAMES
 
 SIZES = sorted(set(GAMES["hex"].setting("size").values) | {5, 19})
@@ -82,9 +83,39 @@ def test_the_arrow_keys_step_the_way_they_point(tall):
 @pytest.mark.parametrize("tall", [False, True])
 def test_coordinate_labels_lie_outside_the_cells(tall):
     geometry = hex_geometry(11, tall)
-    for x, y, label in geometry.labels:
-        nearest = min((x - cx) ** 2 + (y - cy) ** 2 for cx, cy in geometry.centres) ** 0.5
-        assert nearest > 1.5, label
+    for label in geometry.labels:
+        nearest = min((label.x - cx) ** 2 + (label.y - cy) ** 2 for cx, cy in geometry.centres) ** 0.5
+        assert nearest > 1.5, label.text
+
+
+def geometries():
+    for size in GAMES["hex"].setting("size").values:
+        yield hex_geometry(size), HexState(size)
+        yield hex_geometry(size, tall=True), HexState(size)
+    for size in GAMES["y"].setting("size").values:
+        yield y_geometry(size), YState(size)
+
+
+def centres_named(geometry, state, text: str) -> list[tuple[float, float]]:
+    """The centres of the cells of the column (a letter) or the row (a number) ``text`` names."""
+    def part(cell: int) -> str:
+        name = state.cell_text(cell)
+        return name[1:] if text.isdigit() else name[0]
+    return [geometry.centres[cell] for cell in range(state.cell_count) if part(cell) == text]
+
+
+def test_each_coordinate_and_its_lead_lie_on_the_line_of_the_cells_it_names():
+    for geometry, state in geometries():
+        for label in geometry.labels:
+            named = centres_named(geometry, state, label.text)
+            # The columns (and the rows) are parallel: the longest gives the direction of a column of one cell.
+            longest = max((centres_named(geometry, state, other.text) for other in geometry.labels
+                           if other.text.isdigit() == label.text.isdigit()), key=len)
+            dx, dy = longest[-1][0] - longest[0][0], longest[-1][1] - longest[0][1]
+            length = (dx * dx + dy * dy) ** 0.5
+            x1, y1, x2, y2 = label.lead
+            for x, y in ((label.x, label.y), (x1, y1), (x2, y2)):
+                assert abs((x - named[0][0]) * dy - (y - named[0][1]) * dx) / length < 1e-3, (state.game, label)
 
 
 def test_only_hex_stands_upright():
@@ -94,20 +125,28 @@ def test_only_hex_stands_upright():
     assert "tall" not in connection_board(state, interactive=True)[1]["class"].split()
 
 
-def test_every_board_can_show_coordinates_in_its_cells() -> None:
-    from app.model.games import SPECS
+def elements(tree, css_class: str) -> list:
+    """Every element of a view tree with this class, in document order."""
+    found, stack = [], [tree]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, tuple):
+            if css_class in item[1].get("class", "").split():
+                found.append(item)
+            stack.extend(reversed(item[2]))
+    return found
 
-    for game, cell, name in (("notakto", "cell-1b2", "b2"), ("uttt", "cell-e5", "e5")):
-        spec = SPECS[game]
-        state = spec.make_state(spec.defaults())
-        plain = spec.view(state, interactive=True, coordinates=False)
-        shown = spec.view(state, interactive=True, coordinates=True)
-        assert "coord-in" not in str(plain)
-        stack, found = [shown], None
-        while stack:
-            item = stack.pop()
-            if isinstance(item, tuple):
-                if item[1].get("data-testid") == cell:
-                    found = item
-                stack.extend(item[2])
-        assert found is not None and ("span", {"class": "coord-in", "aria-hidden": "true"}, [name]) in found[2]
+
+def test_notakto_names_each_cell_in_its_corner_and_uttt_its_rows_and_columns_beside_the_board() -> None:
+    notakto, uttt = SPECS["notakto"], SPECS["uttt"]
+    state = notakto.make_state(notakto.defaults())
+    assert elements(notakto.view(state, interactive=True, coordinates=False), "coord-in") == []
+    names = [label[2][0] for label in elements(notakto.view(state, interactive=True, coordinates=True), "coord-in")]
+    assert names == ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"] * 3
+    state = uttt.make_state(uttt.defaults())
+    plain, shown = uttt.view(state, interactive=True, coordinates=False), uttt.view(state, interactive=True, coordinates=True)
+    assert elements(plain, "ut-cols") == elements(plain, "ut-rows") == [] and "coords" not in plain[1]["class"]
+    assert "coords" in shown[1]["class"].split()
+    letters = [span[2][0] for strip in elements(shown, "ut-cols") for span in strip[2]]
+    numbers = [span[2][0] for strip in elements(shown, "ut-rows") for span in strip[2]]
+    assert letters == list("abcdefghi") and numbers == [str(row) for row in range(1, 10)]

@@ -174,7 +174,7 @@ def test_the_capabilities_are_what_the_engine_and_the_view_can_do(name: str) -> 
     assert game.hints == hasattr(ai.engine(name), "safe_moves")
     view = getattr(views, game.view)
     options = inspect.signature(view).parameters
-    assert not game.coordinates or "coordinates" in options
+    assert "coordinates" in options
     assert not game.upright or "tall" in options
     # The swap rule: a setting of the rules, and then a move for the second
     # player ("swap" in every game's notation, shared/spec/gtp.md).

@@ -143,9 +143,9 @@ def _choices(entry: registry.Game) -> tuple[Choice, ...]:
         choices.append(Choice("time", TIME_LIMITS, 0, "settings.time", "time_limit"))
     if entry.hints:
         choices.append(Choice("hints", (False, True), False, "settings.hints", "hints", applies="now"))
-    # Every board can show coordinates; on by default where the entry says.
-    choices.append(Choice("coordinates", (False, True), entry.coordinates, "settings.coordinates", "coordinates",
-                          applies="now"))
+    # Every board shows coordinates unless the player turns them off: every
+    # game's move list names its cells by them ("f8", "2c1").
+    choices.append(Choice("coordinates", (False, True), True, "settings.coordinates", "coordinates", applies="now"))
     # On a touch screen with small cells: tap once to mark, again to play (app/page/touch.py).
     choices.append(Choice("confirm", (False, True), True, "settings.confirm", "confirm", applies="now"))
     # The engine's winning chance beside the board (app/model/analysis.py; off by

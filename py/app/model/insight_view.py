@@ -154,7 +154,7 @@ GRAPH_WIDTH, GRAPH_HEIGHT = 300, 100
 def analysis_graph(analysis: GameAnalysis, judged: dict[int, str], ply: int) -> Node:
     """The first player's winning chance over the game, as SVG: the line
     through every analysed position, the 50 % line, a dot on each marked
-    move, and the position on screen. Each position is a column that shows
+    move (whole even at 0 or 100 %), and the position on screen. Each position is a column that shows
     it when clicked (``data-graph-ply``)."""
     positions = analysis.positions
     step = GRAPH_WIDTH / max(1, positions - 1)
@@ -180,8 +180,12 @@ def analysis_graph(analysis: GameAnalysis, judged: dict[int, str], ply: int) -> 
     for at, mark in sorted(judged.items()):
         verdict = analysis.verdicts[at]
         if verdict is not None:
-            children.append(node("circle", {"class": f"graph-mark {mark}", "cx": x(at), "cy": y(verdict.percent),
-                                            "r": "4" if mark == "blunder" else "3"}))
+            # A dot: a line of no length with round ends, its width in screen
+            # pixels (css/app.css), round however far the drawing is stretched,
+            # on a wider one of the surface's colour.
+            dot = {"x1": x(at), "x2": x(at), "y1": y(verdict.percent), "y2": y(verdict.percent)}
+            children.append(node("line", {"class": f"graph-halo {mark}", **dot}))
+            children.append(node("line", {"class": f"graph-mark {mark}", **dot}))
     for at in range(positions):
         children.append(node("rect", {"class": "graph-hit", "data-graph-ply": str(at), "x": f"{max(0.0, (at - 0.5) * step):.1f}",
                                       "y": "0", "width": f"{step:.1f}", "height": str(GRAPH_HEIGHT)}))

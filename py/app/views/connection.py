@@ -34,8 +34,39 @@ RED_BLUE_EDGE = {"edge blue": "edge red", "edge green": "edge blue"}
 # The edge bands lie this far beyond the line through the outer cells'
 # centres: just outside the cells (whose corners reach 1).
 BAND = (0.95, 1.55)
+# A coordinate stands this far from the outer cell of its row or column,
+# on the line through that row's or column's centres, past the edge band;
+# a short lead on that line, from the band towards it, shows the way in
+# (the columns of Hex and Y slant across the edge they are labelled on).
+LABEL_DISTANCE = 2.9
+LEAD = (1.7, 2.35)
 STONE_NAME = {FIRST: "cell.blue", SECOND: "cell.green"}
 RED_BLUE_NAME = {FIRST: "cell.red", SECOND: "cell.blue"}
+
+
+class Label(NamedTuple):
+    """A coordinate beside the board: ``text`` centred at (``x``, ``y``)
+    and its ``lead``, a segment (x1, y1, x2, y2) towards the edge cell."""
+
+    x: float
+    y: float
+    text: str
+    lead: tuple[float, float, float, float]
+
+
+def _label(edge_cell: tuple[float, float], outward: tuple[float, float], text: str) -> Label:
+    """The label of the row or column whose cell on the edge is
+    ``edge_cell``: ``outward`` is the step from that row's or column's
+    next cell to this one, so the label stays on their line."""
+    def beyond(distance: float) -> tuple[float, float]:
+        length = math.hypot(*outward)
+        return (edge_cell[0] + outward[0] * distance / length, edge_cell[1] + outward[1] * distance / length)
+    return Label(*beyond(LABEL_DISTANCE), text, (*beyond(LEAD[0]), *beyond(LEAD[1])))
+
+
+def _step(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
+    """The vector from ``b`` to ``a``."""
+    return (a[0] - b[0], a[1] - b[1])
 
 
 def _fmt(value: float) -> str:
@@ -55,7 +86,7 @@ class Geometry(NamedTuple):
     grid: tuple[tuple[int, int], ...]  # (x, y) for keyboard movement
     view_box: str
     edges: tuple[tuple[str, str, str], ...]  # (css class, polygon points, testid)
-    labels: tuple[tuple[float, float, str], ...]  # coordinate labels
+    labels: tuple[Label, ...]
 
 
 def _cells(game: str) -> Cells:
@@ -96,13 +127,13 @@ def hex_geometry(size: int, tall: bool = False) -> Geometry:
                                                             scaled(corners[b], BAND[1]), scaled(corners[a], BAND[1]))), testid)
         for css, a, b, testid in sides
     )
-    # Outside row 1 (the top-left edge) and column a (bottom-left, or
-    # top-right when tall).
-    row_offset, column_offset = ((-2.6, -1.5), (2.6, -1.5)) if tall else ((-1.5, -2.6), (-1.5, 2.6))
+    # The letters outside row 1 (the top-left edge), each on its column's
+    # line; the numbers outside column a (bottom-left, or top-right when
+    # tall), each on its row's line.
+    column_out, row_out = _step(centres[0], centres[size]), _step(centres[0], centres[1])
     labels = tuple(
-        [(centres[c][0] + row_offset[0], centres[c][1] + row_offset[1], LETTERS[c]) for c in range(size)]
-        + [(centres[r * size][0] + column_offset[0], centres[r * size][1] + column_offset[1], str(r + 1))
-           for r in range(size)]
+        [_label(centres[c], column_out, LETTERS[c]) for c in range(size)]
+        + [_label(centres[r * size], row_out, str(r + 1)) for r in range(size)]
     )
     pad = 3.3
     xs, ys = [x for x, _ in centres], [y for _, y in centres]
@@ -137,8 +168,12 @@ def y_geometry(size: int) -> Geometry:
                                                             scaled(corners[b], BAND[1]), scaled(corners[a], BAND[1]))), testid)
         for css, a, b, testid in sides
     )
-    labels = tuple((centres[cell_index_y(r, 0)][0] - 2.9, centres[cell_index_y(r, 0)][1], str(r + 1)) for r in range(size)) + tuple(
-        (centres[cell_index_y(n, c)][0], centres[cell_index_y(n, c)][1] + 2.8, LETTERS[c]) for c in range(size))
+    # The numbers left of the rows; the letters below the bottom row, each on
+    # its column's line (a column runs down to the left, along the left edge).
+    corner = centres[cell_index_y(n, 0)]
+    row_out, column_out = _step(corner, centres[cell_index_y(n, 1)]), _step(corner, centres[cell_index_y(n - 1, 0)])
+    labels = tuple(_label(centres[cell_index_y(r, 0)], row_out, str(r + 1)) for r in range(size)) + tuple(
+        _label(centres[cell_index_y(n, c)], column_out, LETTERS[c]) for c in range(size))
     pad = 3.5
     xs, ys = [x for x, _ in centres], [y for _, y in centres]
     view_box = f"{_fmt(min(xs) - pad)} {_fmt(min(ys) - pad)} {_fmt(max(xs) - min(xs) + 2 * pad)} {_fmt(max(ys) - min(ys) + 2 * pad)}"
@@ -224,8 +259,11 @@ def connection_board(
             "aria-label": Msg(key, {"cell": text, "content": Msg(content)}),
         }, *parts))
     if coordinates:
-        children.extend(node("text", {"class": "coord", "x": _fmt(x), "y": _fmt(y), "aria-hidden": "true"}, label)
-                        for x, y, label in geometry.labels)
+        children.extend(node("line", {"class": "coord-lead", "aria-hidden": "true",
+                                      **{name: _fmt(value) for name, value in zip(("x1", "y1", "x2", "y2"), label.lead)}})
+                        for label in geometry.labels)
+        children.extend(node("text", {"class": "coord", "x": _fmt(label.x), "y": _fmt(label.y), "aria-hidden": "true"},
+                             label.text) for label in geometry.labels)
     return node("svg", {
         "class": f"hx-board {state.game}{' tall' if upright else ''}{' red-blue' if red_blue else ''}",
         "viewBox": geometry.view_box,

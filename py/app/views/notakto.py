@@ -1,5 +1,7 @@
 """Notakto's boards as data (tree.py): the boards side by side, each cell a
-button, closed boards said in words."""
+button, closed boards said in words, each board as wide as its grid
+whatever its caption says (css/app.css), so that no board moves in a
+game."""
 
 from __future__ import annotations
 
@@ -8,9 +10,20 @@ from core.notakto import NotaktoState
 from core.uttt import DRAWN
 
 from ..model.words import Msg
-from .tree import CARD_MARKS, HINTED, Card, Node, coordinate, node
+from .tree import CARD_MARKS, HINTED, Card, Node, node
 
 CELL_NAMES = [f"{'abc'[cell % 3]}{cell // 3 + 1}" for cell in range(9)]
+
+
+def coordinate(name: str) -> Node:
+    """A cell's name drawn in its corner (the coordinates setting): the move
+    list names a cell by board and name ("2c1"), and the board's caption
+    says its number; screen readers have the name from the cell's label."""
+    return node("span", {"class": "coord-in", "aria-hidden": "true"}, name)
+
+
+#: A safe move's mark, a round dot in the middle of its cell (the hint's words say "a dot").
+SAFE_DOT = node("span", {"class": "safe-dot", "aria-hidden": "true"})
 
 
 def notakto_move(state: NotaktoState, move: int) -> Msg:
@@ -75,6 +88,8 @@ def notakto_board(
                 },
                 node("span", {"class": "mark", "aria-hidden": "true"}, "X" if filled else ""),
                 *((coordinate(CELL_NAMES[cell]),) if coordinates else ()),
+                # Last: the dot comes and goes without touching the mark (dom.patch).
+                *((SAFE_DOT,) if is_safe else ()),
             ))
         board_attrs = {
             "class": "nk-board closed" if closed else "nk-board",
@@ -83,9 +98,12 @@ def notakto_board(
             "data-closed": "true" if closed else "false",
             "aria-label": Msg("board.closed_label" if closed else "board.label", {"board": index + 1}),
         }
+        # Two lines, the second empty until the board closes: the caption's
+        # height never changes (screen readers have the board's label).
         caption = node(
             "span", {"class": "nk-caption", "aria-hidden": "true"},
-            Msg("board.closed_label" if closed else "board.label", {"board": index + 1}),
+            node("span", {"class": "nk-name"}, Msg("board.label", {"board": index + 1})),
+            node("span", {"class": "nk-state"}, *((Msg("board.closed"),) if closed else ())),
         )
         boards.append(node("div", board_attrs, caption, node("div", {"class": "nk-grid"}, *cells)))
     return node("div", {"class": f"nk-boards nk-count-{len(state.boards)}", "data-testid": "notakto-boards"}, *boards)

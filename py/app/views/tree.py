@@ -35,12 +35,6 @@ def named_move(state: GameState, move: int) -> Msg:
 HINTED: dict[bool, dict[str, str]] = {True: {"data-hint": "true"}}
 
 
-def coordinate(name: str) -> Node:
-    """A cell's name drawn in its corner (the coordinates setting of the
-    boards made of buttons); screen readers have it from the label."""
-    return node("span", {"class": "coord-in", "aria-hidden": "true"}, name)
-
-
 # -- the game list's card ------------------------------------------------------------
 # What the card of an unfinished game draws (app/model/saves.py, ``board_preview``;
 # the shell draws it, shell/cards.js): one character a cell, in the rules' order,

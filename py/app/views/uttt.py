@@ -4,10 +4,10 @@ big one, the boards where the side to move may play marked."""
 from __future__ import annotations
 
 from core.base import FIRST, SECOND
-from core.uttt import BOARD_CELLS, CELL_BOARD, DRAWN, UtttState, board_span, cell_text as uttt_cell_text
+from core.uttt import BOARD_CELLS, CELL_BOARD, COLUMNS, DRAWN, UtttState, board_span, cell_text as uttt_cell_text
 
 from ..model.words import Msg
-from .tree import CARD_MARKS, HINTED, Card, Child, Node, coordinate, node
+from .tree import CARD_MARKS, HINTED, Card, Child, Node, node
 
 SMALL_BOARD_STATE = {None: "uttt.board.open", FIRST: "uttt.board.won_x", SECOND: "uttt.board.won_o", DRAWN: "uttt.board.drawn"}
 MARK = {FIRST: ("x", "X", "cell.x"), SECOND: ("o", "O", "cell.o")}
@@ -18,7 +18,8 @@ def uttt_board(state: UtttState, *, interactive: bool, safe_moves: frozenset[int
     """Nine small boards in a 3x3 big board. The small boards where the side
     to move may play are marked (outline, a tint and their names say
     "play here"); a decided small board shows its big X or O, or says
-    drawn; the winning line of boards is marked at the end."""
+    drawn; the winning line of boards is marked at the end. ``coordinates``:
+    the column letters and row numbers beside the big board."""
     over = state.is_over()
     targets = set(state.target_boards())
     results = state.small_board_results()
@@ -62,7 +63,6 @@ def uttt_board(state: UtttState, *, interactive: bool, safe_moves: frozenset[int
                     "aria-label": Msg(label_key, {"cell": text, "content": Msg(content)}),
                 },
                 node("span", {"class": "mark", "aria-hidden": "true"}, mark),
-                *((coordinate(text),) if coordinates else ()),
             ))
         classes = ["ut-small"]
         is_target = board in targets and not over
@@ -75,6 +75,8 @@ def uttt_board(state: UtttState, *, interactive: bool, safe_moves: frozenset[int
         state_key = "uttt.board.target" if is_target else SMALL_BOARD_STATE[result]
         label = Msg("uttt.board.label", {"board": board + 1, "state": Msg(state_key)})
         children: list[Child] = [node("div", {"class": "ut-grid"}, *cells)]
+        if coordinates:
+            children.extend(edge_labels(board))
         if result in (FIRST, SECOND):
             children.append(node("span", {"class": "ut-owner", "aria-hidden": "true"}, MARK[result][1]))
         elif result == DRAWN:
@@ -83,7 +85,25 @@ def uttt_board(state: UtttState, *, interactive: bool, safe_moves: frozenset[int
             "class": " ".join(classes), "role": "group", "aria-label": label,
             "data-testid": f"small-{board + 1}", "data-state": state_key.rsplit(".", 1)[1],
         }, *children))
-    return node("div", {"class": "ut-big", "data-testid": "uttt-board"}, *smalls)
+    return node("div", {"class": "ut-big coords" if coordinates else "ut-big", "data-testid": "uttt-board"}, *smalls)
+
+
+def edge_labels(board: int) -> list[Node]:
+    """The coordinates beside the big board, as chess boards have them: the
+    column letters over the top row of small boards, the row numbers (1 at
+    the top) left of the first column. Each small board on an edge holds
+    its three, laid out as its own cells (css/app.css), so each label
+    stands over its column or beside its row."""
+    labels = []
+    if board < 3:
+        letters = COLUMNS[3 * board:3 * board + 3]
+        labels.append(node("span", {"class": "ut-cols", "aria-hidden": "true"},
+                           *(node("span", {}, letter) for letter in letters)))
+    if board % 3 == 0:
+        first = board + 1  # boards 0, 3, 6 start rows 1, 4, 7
+        labels.append(node("span", {"class": "ut-rows", "aria-hidden": "true"},
+                           *(node("span", {}, str(row)) for row in range(first, first + 3))))
+    return labels
 
 
 def uttt_move(state: UtttState, move: int) -> Msg:
