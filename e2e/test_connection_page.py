@@ -281,3 +281,70 @@ def test_on_a_phone_held_upright_the_hex_board_stands_upright(page: Page, server
     assert box("a1")["x"] < box("f6")["x"] < box("k11")["x"]
     assert box("k1")["y"] < box("f6")["y"] < box("a11")["y"]
 
+
+# The orientation menu as each language says it: its label, then its options.
+ORIENTATION_WORDS = {
+    "en": ("Board orientation", ["To fit the screen", "Upright", "Slanted"]),
+    "de": ("Ausrichtung des Bretts", ["Passend zum Bildschirm", "Aufrecht", "Schräg"]),
+    "pt": ("Orientação do tabuleiro", ["Conforme a tela", "Em pé", "Inclinado"]),
+    "id": ("Arah papan", ["Menyesuaikan layar", "Tegak", "Miring"]),
+}
+
+
+def test_a_desktop_player_stands_the_hex_board_upright_and_it_stays_so(page: Page, server: AppServer) -> None:
+    """The settings panel's orientation menu turns the board at once (the
+    game goes on), the arrow keys follow the board as drawn, and the choice
+    is remembered across a reload; a phone can have the board slanted."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    pick_variant(page, server, "hex", "no-swap")
+    page.get_by_test_id("setting-opponent").select_option("two_player")
+    board = page.get_by_test_id("hex-board")
+
+    def box(cell: str) -> dict[str, float]:
+        found = page.get_by_test_id(f"cell-{cell}").bounding_box()
+        assert found is not None
+        return found
+
+    page.get_by_test_id("cell-f6").click()
+    stone(page, "f6", "blue")
+    menu = page.get_by_test_id("setting-orientation")
+    expect(menu).to_have_value("auto")
+    expect(page.get_by_test_id("setting-orientation-note")).to_have_text(
+        "Upright on a phone held upright, slanted on a wider screen.")
+    assert page.get_by_test_id("settings").bounding_box() is not None
+    expect(page.get_by_test_id("settings").get_by_test_id("setting-orientation")).to_be_visible()
+    # Slanted: a1 at the left corner, k11 at the right.
+    assert box("a1")["x"] < box("f6")["x"] < box("k11")["x"]
+    menu.select_option("upright")
+    expect(board).to_have_class(re.compile(r"\btall\b"))
+    # Upright: a1 at the top corner, k11 at the bottom; the game goes on and
+    # the whole board is on the screen.
+    assert box("a1")["y"] < box("f6")["y"] < box("k11")["y"]
+    assert box("k1")["x"] < box("f6")["x"] < box("a11")["x"]
+    stone(page, "f6", "blue")
+    expect(page.get_by_test_id("status")).to_have_text("Player 2 to move (Green)")
+    expect(page.get_by_test_id("settings-next")).to_have_count(0)
+    whole = board.bounding_box()
+    assert whole is not None and whole["y"] >= 0 and whole["y"] + whole["height"] <= 800
+    assert_arrows_follow_the_screen(page)
+    page.reload()
+    wait_ready(page)
+    expect(board).to_have_class(re.compile(r"\btall\b"))
+    expect(menu).to_have_value("upright")
+    stone(page, "f6", "blue")
+    # Words in every language.
+    for lang, (label, options) in ORIENTATION_WORDS.items():
+        page.get_by_test_id("lang-select").select_option(lang)
+        expect(page.locator('label[for="setting-orientation"]')).to_have_text(label)
+        expect(menu.locator("option")).to_have_text(options)
+    page.get_by_test_id("lang-select").select_option("en")
+    # A phone: upright as chosen, slanted if the player wants it so.
+    page.set_viewport_size({"width": 360, "height": 640})
+    expect(board).to_have_class(re.compile(r"\btall\b"))
+    menu.select_option("slanted")
+    expect(board).not_to_have_class(re.compile(r"\btall\b"))
+    assert box("a1")["x"] < box("f6")["x"] < box("k11")["x"]
+    menu.select_option("auto")
+    expect(board).to_have_class(re.compile(r"\btall\b"))
+    page.set_viewport_size({"width": 1280, "height": 800})
+    expect(board).not_to_have_class(re.compile(r"\btall\b"))

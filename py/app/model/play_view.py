@@ -25,7 +25,8 @@ class Button:
 
 @dataclass(frozen=True)
 class SelectView:
-    """A setting that applies to the next game: a labelled menu."""
+    """A setting of the settings form: a labelled menu (most apply to the
+    next game; a display setting, the board's orientation, at once)."""
 
     name: str
     label: Msg
@@ -86,7 +87,7 @@ def option_label(spec: GameSpec, name: str, value: Any, opponent: str) -> Msg:
 #: Options whose short name in the menu needs a sentence under it: the
 #: catalog key of the name, then ``_help`` (the menus stay short enough
 #: for a 360 px phone in every language).
-OPTION_HELP = frozenset({"starts.alternate"})
+OPTION_HELP = frozenset({"starts.alternate", "orientation.auto"})
 
 
 def option_note(spec: GameSpec, name: str, value: Any) -> Msg | None:
@@ -109,7 +110,7 @@ def settings(screen: GameScreen) -> tuple[SelectView, ...]:
         SelectView(choice.name, Msg(choice.label),
                    tuple((str(value), option_label(screen.spec, choice.name, value, opponent)) for value in choice.values),
                    str(chosen[choice.name]), option_note(screen.spec, choice.name, chosen[choice.name]))
-        for choice in screen.spec.choices if choice.applies == "next"
+        for choice in screen.spec.choices if choice.is_menu
     )
 
 
@@ -118,7 +119,7 @@ def toggles(screen: GameScreen) -> tuple[ToggleView, ...]:
     (the app's), then "the computer plays for …" for each seat a player
     may hand over."""
     found = [ToggleView(choice.name, Msg(choice.label), bool(screen.settings[choice.name]))
-             for choice in screen.spec.choices if choice.applies == "now"]
+             for choice in screen.spec.choices if not choice.is_menu]
     found.append(ToggleView(SOUND_SETTING, Msg("settings.sound"), screen.play.sound))
     mode = screen.session.mode
     for seat in takeover_seats(mode):

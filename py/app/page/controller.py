@@ -70,7 +70,7 @@ class ScreenController:
         return f"conflict-{self.screen.game}"
 
     def view(self) -> Any:
-        return screen_view(self.screen, tall=bool(self.app.portrait.matches))
+        return screen_view(self.screen, portrait=bool(self.app.portrait.matches))
 
     def apply(self, change: Change) -> None:
         """Draw what a command changed and do what it asks of the page; if
