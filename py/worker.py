@@ -4,8 +4,9 @@ calls on). The main thread awaits the exported functions; arguments and
 answers are JSON text.
 
 It exports only what the app calls: the computer's move
-(``choose_move``) and the engine's verdict on a position for the hint, the
-evaluation bar and the analysis of a game (``analyse``). The harness's worker (py/bench_worker.py,
+(``choose_move``), the engine's verdict on a position for the hint, the
+evaluation bar and the analysis of a game (``analyse``), and the warm-up
+of the engine for the board on screen (``prepare``). The harness's worker (py/bench_worker.py,
 started instead of this one only when the tests or the bench open the page)
 imports this module and adds the self-check and the bench functions."""
 
@@ -18,7 +19,7 @@ from typing import Any
 
 import ai
 from core import GameError, GameState
-from registry import STATES
+from registry import GAMES, STATES
 
 
 def json_reply(handler: Callable[[dict[str, Any]], dict[str, Any]]) -> Callable[[str], str]:
@@ -88,6 +89,32 @@ def analyse(request: dict[str, Any]) -> dict[str, Any]:
     return ai.verdict_reply(ANALYSTS[state.game], state, seconds, seed=seed, iterations=iterations, played=played)
 
 
+#: How long ``prepare`` thinks, in seconds: long enough that the browser
+#: has compiled the engine's paths of the interpreter (docs/start-up.md).
+PREPARE_SECONDS = 0.2
+#: The games and rules settings this worker has warmed up for.
+PREPARED: set[str] = set()
+
+
+@json_reply
+def prepare(request: dict[str, Any]) -> dict[str, Any]:
+    """{"game": <save dict>} or {"new": game name} (a new game of its
+    default settings) -> {}: think briefly about that position, with an
+    engine of its own, and forget it; once per game and settings. The
+    browser compiles the interpreter's code a worker runs only as it first
+    runs it, so without this the computer's first reply after the page
+    loads takes seconds longer than the next ones; and the tables of this
+    board's size get built. worker.js asks it for the game the page opens
+    with as soon as the worker is ready, the page for the board it draws
+    (py/app/page/engine.py), while the player looks at it."""
+    state = GAMES[request["new"]].new_state() if "new" in request else load_state(request["game"])
+    key = json.dumps({"game": state.game, **state.settings()}, sort_keys=True)
+    if key not in PREPARED and not state.is_over():
+        PREPARED.add(key)
+        ai.new_engine(state.game).evaluate(state, PREPARE_SECONDS, seed=0)
+    return {}
+
+
 def warm_up() -> None:
     """Import every game's engine (runtime.js calls it in the worker before
     the worker says it is ready, and before it keeps its snapshot): the
@@ -96,5 +123,6 @@ def warm_up() -> None:
         ai.engine(game)
 
 
-# What the app calls (Engine.choose_move and Engine.analyse in py/app/page/engine.py); nothing else.
-__export__ = ["choose_move", "analyse"]
+# What the app calls (Engine.choose_move, Engine.analyse and Engine.prepare in
+# py/app/page/engine.py); nothing else.
+__export__ = ["choose_move", "analyse", "prepare"]

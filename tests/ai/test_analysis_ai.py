@@ -8,6 +8,7 @@ with the rules alone, by playing the moves, or with the exact solver."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -363,6 +364,31 @@ def test_an_analysis_leaves_the_opponent_s_kept_tree_alone():
     ask(game(HexState, "f6 e7", size=11), seconds=0.3, seed=2)
     assert player._tree is kept and kept[2].total == visits
     assert worker.ANALYSTS["hex"] is not player and worker.ANALYSTS["hex"]._tree is not None
+
+
+def test_the_warm_up_builds_the_board_s_tables_and_keeps_no_engine(monkeypatch):
+    """``prepare`` thinks about the position on screen (or a new game's)
+    with an engine of its own, once per game and settings: the computer's
+    and the analyst's engines stay as they were, and this size's move
+    priors are built (the first reply does not wait for them). Bad input is
+    an error, as everywhere in the worker."""
+    from ai.connection import patterns
+
+    monkeypatch.setattr(worker, "PREPARED", set())
+    players, analysts = dict(worker.PLAYERS), dict(worker.ANALYSTS)
+    patterns._BOARD_PRIORS.pop(("hex", 6), None)
+    for state in (HexState(6), game(HexState, "b2 c3", size=6)):
+        assert json.loads(worker.prepare(json.dumps({"game": state.to_dict()}))) == {}
+    assert ("hex", 6) in patterns._BOARD_PRIORS
+    assert json.loads(worker.prepare(json.dumps({"new": "y"}))) == {}
+    assert len(worker.PREPARED) == 2  # hex 6 once, y's default once
+    assert worker.PLAYERS == players and worker.ANALYSTS == analysts
+    finished, rng = HexState(5), random.Random(1)
+    while not finished.is_over():
+        finished.play(rng.choice(finished.legal_moves()))
+    assert json.loads(worker.prepare(json.dumps({"game": finished.to_dict()}))) == {}
+    assert set(json.loads(worker.prepare("not json"))) == {"error"}
+    assert set(json.loads(worker.prepare(json.dumps({"new": "chess"})))) == {"error"}
 
 
 # -- the positions the end-to-end tests load ------------------------------------------------------

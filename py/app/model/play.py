@@ -212,8 +212,11 @@ class Play:
         self.store_settings()
         if name == "red_blue":  # the game list's card draws the stones in these colours too
             self.write_preview()
-        # The colours' names are in the status and the move list too.
-        change = Change(frozenset({Part.BOARD, Part.TOGGLES, Part.EVAL} | ({Part.MOVES} if name == "red_blue" else set())))
+        # The colours' names are in the status and the move list too; a menu
+        # (the orientation) has the line under it about the chosen value.
+        menu = next(c for c in self.spec.choices if c.name == name).is_menu
+        change = Change(frozenset({Part.BOARD, Part.TOGGLES, Part.EVAL} | ({Part.MOVES} if name == "red_blue" else set())
+                                  | ({Part.SETTINGS} if menu else set())))
         if name in ("hints", "eval") and value is True and not self.session.is_over():
             self.session.mark_assisted()
             change = change | self.save()

@@ -115,6 +115,9 @@ class ScreenController:
         task = self.screen.insight.engine_task()
         if task is not None:
             asyncio.ensure_future(dom.guard(self.consult(task)))
+        elif request is None and Part.BOARD in parts:
+            # Nothing asked of the worker: it warms up for this board meanwhile.
+            self.app.engine.prepare(self.screen.session.state)
 
     async def consult(self, task: EngineTask) -> None:
         """One position to the worker's analysis (a hint, an analysis, the
