@@ -324,6 +324,7 @@ def test_a_desktop_player_stands_the_hex_board_upright_and_it_stays_so(page: Pag
     stone(page, "f6", "blue")
     expect(page.get_by_test_id("status")).to_have_text("Player 2 to move (Green)")
     expect(page.get_by_test_id("settings-next")).to_have_count(0)
+    expect(page.get_by_test_id("setting-orientation-note")).to_have_count(0)  # it spoke of "To fit the screen"
     whole = board.bounding_box()
     assert whole is not None and whole["y"] >= 0 and whole["y"] + whole["height"] <= 800
     assert_arrows_follow_the_screen(page)
@@ -338,11 +339,15 @@ def test_a_desktop_player_stands_the_hex_board_upright_and_it_stays_so(page: Pag
         expect(page.locator('label[for="setting-orientation"]')).to_have_text(label)
         expect(menu.locator("option")).to_have_text(options)
     page.get_by_test_id("lang-select").select_option("en")
-    # A phone: upright as chosen, slanted if the player wants it so.
+    # A phone: upright as chosen, slanted if the player wants it so (here
+    # with the keyboard, the menu keeping the focus).
     page.set_viewport_size({"width": 360, "height": 640})
     expect(board).to_have_class(re.compile(r"\btall\b"))
-    menu.select_option("slanted")
+    menu.focus()
+    page.keyboard.press("ArrowDown")
+    expect(menu).to_have_value("slanted")
     expect(board).not_to_have_class(re.compile(r"\btall\b"))
+    expect(menu).to_be_focused()
     assert box("a1")["x"] < box("f6")["x"] < box("k11")["x"]
     menu.select_option("auto")
     expect(board).to_have_class(re.compile(r"\btall\b"))

@@ -234,17 +234,21 @@ def test_the_computer_s_first_reply_after_the_page_loads_is_as_quick_as_the_late
         page: Page, server: AppServer) -> None:
     """Hex 11 x 11 at the default level, on a first visit and on a later
     one that restores the snapshot: the worker's first reply takes no longer
-    than the later ones. The page warms the worker up for the board on
-    screen while the player looks at it (py/worker.py's prepare); without
-    that the first reply took about three times as long as the next ones,
-    as the browser compiled the interpreter's code the search runs.
+    than the later ones. The worker warms up for the game on screen while
+    the player looks at the board (py/worker.py's prepare); without that the
+    first reply took longer, as the browser compiled the interpreter's code
+    the search runs.
 
-    What is compared is the worker's time for each reply, the player moving
-    once the worker is idle, so that neither the warm-up itself nor the
-    pause before the computer answers is counted; and against the median of
-    the three later replies of the same game, with a ratio of 2, which
-    leaves room for a noisy machine (the first reply was 3 to 4 times the
-    later ones before; it is about as long now)."""
+    What is compared is the worker's time for each reply (the page's call
+    to its answer), the player moving once the worker is idle, so that
+    neither the warm-up nor the pause before the computer answers counts:
+    the first reply against the slowest of the next three of the same game,
+    which absorbs a slow moment of a busy machine in those. Measured on
+    this 2-core machine shared with other work: before, the first reply
+    took 1.1 to 2.5 times the slowest later one on a first visit and 1.2
+    to 2.8 times on a restored one (casual's half-second cap on its search
+    keeps it from more), above 1.5 on one of the two in every run; now 0.6
+    to 1.0 times on both. Hence 1.5."""
     open_app(page, server, "#/hex/no-swap")
     page.get_by_test_id("setting-starts").select_option("home")
     first_visit = computer_replies(page, 4)
@@ -256,5 +260,4 @@ def test_the_computer_s_first_reply_after_the_page_loads_is_as_quick_as_the_late
     restored = computer_replies(page, 4)
     for replies in (first_visit, restored):
         assert len(replies) == 4
-        first, later = replies[0], sorted(replies[1:])[1]
-        assert first <= 2 * later, (first_visit, restored)
+        assert replies[0] <= 1.5 * max(replies[1:]), (first_visit, restored)

@@ -89,18 +89,17 @@ def analyse(request: dict[str, Any]) -> dict[str, Any]:
     return ai.verdict_reply(ANALYSTS[state.game], state, seconds, seed=seed, iterations=iterations, played=played)
 
 
-#: How long ``prepare`` thinks, in seconds: long enough that the browser
-#: has compiled the engine's paths of the interpreter (docs/start-up.md).
-PREPARE_SECONDS = 0.2
-#: The games and rules settings this worker has warmed up for.
+#: The games and levels this worker has warmed up for (another board size
+#: of a game costs its first reply only that size's tables).
 PREPARED: set[str] = set()
 
 
 @json_reply
 def prepare(request: dict[str, Any]) -> dict[str, Any]:
-    """{"game": <save dict>} or {"new": game name} (a new game of its
-    default settings) -> {}: think briefly about that position, with an
-    engine of its own, and forget it; once per game and settings. The
+    """{"game": <save dict>, "level": str (optional)} or {"new": game name}
+    (a new game of its default settings) -> {}: the computer's move at the
+    level (the game's default if none is named) in that position, by an
+    engine of its own, forgotten; once per game and level. The
     browser compiles the interpreter's code a worker runs only as it first
     runs it, so without this the computer's first reply after the page
     loads takes seconds longer than the next ones; and the tables of this
@@ -108,11 +107,27 @@ def prepare(request: dict[str, Any]) -> dict[str, Any]:
     with as soon as the worker is ready, the page for the board it draws
     (py/app/page/engine.py), while the player looks at it."""
     state = GAMES[request["new"]].new_state() if "new" in request else load_state(request["game"])
-    key = json.dumps({"game": state.game, **state.settings()}, sort_keys=True)
-    if key not in PREPARED and not state.is_over():
-        PREPARED.add(key)
-        ai.new_engine(state.game).evaluate(state, PREPARE_SECONDS, seed=0)
+    level = request.get("level") or GAMES[state.game].levels.default
+    key = f"{state.game} {level}"
+    if key in PREPARED:
+        return {}
+    searched = searched_position(state)
+    if not searched.is_over():
+        ai.new_engine(state.game).choose_move(searched, level, seed=0)
+    PREPARED.add(key)
     return {}
+
+
+def searched_position(state: GameState) -> GameState:
+    """``state`` with a move added while fewer than two are on the board
+    (the middle of the legal ones): a position the computer searches, where
+    it would answer an empty board by its opening and the first stone by
+    its swap decision."""
+    searched = state.copy()
+    while len(searched.moves) < 2 and not searched.is_over():
+        legal = searched.legal_moves()
+        searched.play(legal[len(legal) // 2])
+    return searched
 
 
 def warm_up() -> None:

@@ -369,8 +369,10 @@ def test_the_hex_board_stands_as_the_player_chose_at_once_and_remembered() -> No
     assert "orientation" not in [t.name for t in screen_view(screen).toggles]
     assert (upright(portrait=True), upright(portrait=False)) == (True, False)
     change = screen.choose("orientation", "upright")
-    assert Part.BOARD in change.parts and screen.session.state.move_texts() == ["c3"]
+    assert {Part.BOARD, Part.SETTINGS} <= change.parts and screen.session.state.move_texts() == ["c3"]
     assert not screen_view(screen).settings_pending
+    menu = next(s for s in screen_view(screen).settings if s.name == "orientation")
+    assert menu.selected == "upright" and menu.note is None
     assert (upright(portrait=True), upright(portrait=False)) == (True, True)
     screen.choose("orientation", "slanted")
     assert (upright(portrait=True), upright(portrait=False)) == (False, False)

@@ -116,8 +116,10 @@ class ScreenController:
         if task is not None:
             asyncio.ensure_future(dom.guard(self.consult(task)))
         elif request is None and Part.BOARD in parts:
-            # Nothing asked of the worker: it warms up for this board meanwhile.
-            self.app.engine.prepare(self.screen.session.state)
+            # Nothing asked of the worker: it warms up for this board meanwhile
+            # (at the computer's level; two people have none).
+            session = self.screen.session
+            self.app.engine.prepare(session.state, session.mode.level or None)
 
     async def consult(self, task: EngineTask) -> None:
         """One position to the worker's analysis (a hint, an analysis, the

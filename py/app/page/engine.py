@@ -42,7 +42,7 @@ class Engine:
         self._ready = asyncio.get_event_loop().create_future()
         self._players: dict[str, Any] = {}  # without a worker: one engine per game, as the worker keeps
         self._analysts: dict[str, Any] = {}  # and one for the hints and analyses, apart, as the worker's
-        self._prepared: set[str] = set()  # the games and settings the worker warmed up for
+        self._prepared: set[str] = set()  # the games and levels the worker was asked to warm up for
         self._asked = 0  # how many moves and verdicts were asked of the engine
 
     def start(self) -> None:
@@ -62,16 +62,18 @@ class Engine:
     async def ready(self) -> None:
         await self._ready
 
-    def prepare(self, state: GameState) -> None:
-        """Have the worker warm up for this game and its settings (a board
-        size), once in this page, while the player looks at the board: the
-        computer's first reply then takes as long as the later ones
-        (py/worker.py's ``prepare``). Without a worker, nothing: it would
-        freeze the page."""
-        key = json.dumps({"game": state.game, **state.settings()}, sort_keys=True)
+    def prepare(self, state: GameState, level: str | None) -> None:
+        """Have the worker warm up for this game and the computer's ``level``
+        (None: two people), once in this page, while the player looks at the
+        board: the computer's first reply then takes as long as the later
+        ones (py/worker.py's ``prepare``, which also skips a game and level
+        it warmed up for when it started). Without a worker, nothing: it
+        would freeze the page."""
+        key = f"{state.game} {level}"
         if key not in self._prepared:
             self._prepared.add(key)
-            asyncio.ensure_future(self._prepare(json.dumps({"game": state.to_dict()}), self._asked))
+            request = json.dumps({"game": state.to_dict(), "level": level})
+            asyncio.ensure_future(self._prepare(request, self._asked))
 
     async def _prepare(self, request: str, asked: int) -> None:
         await self._ready
