@@ -86,7 +86,7 @@ export function loadPyodide() {
   return started;
 }
 
-/** In the AI worker: what the page gave it in its name ({module, snapshot}). */
+/** In the AI worker: what the page gave it in its name ({module, snapshot, game}). */
 export function workerOptions() {
   try {
     return JSON.parse(self.name);
@@ -233,7 +233,8 @@ export const startFailure = IN_PAGE ? new Promise((resolve) => {
 }) : null;
 
 /** The AI worker (worker.js running the Python module ``module``: "worker",
- * or the harness's "bench_worker"): ``ready`` resolves once its engines are
+ * or the harness's "bench_worker"), which warms up for ``game`` (the game
+ * the page opens with, or null) once ready: ``ready`` resolves once its engines are
  * imported (rejects if it cannot start), ``call(name, request)`` resolves
  * to the reply of the module's exported function ``name`` to the JSON text
  * ``request`` (none if omitted; rejects with the worker's error).
@@ -243,10 +244,10 @@ export const startFailure = IN_PAGE ? new Promise((resolve) => {
  * waits for the page's snapshot (bareSnapshot), sent as soon as the page's
  * interpreter is up: two interpreters starting from nothing would share
  * the processor and both be late. */
-export function startWorker(module) {
+export function startWorker(module, game = null) {
   const snapshot = STORED || "page";
   const worker = new Promise((resolve) => resolve(new Worker(new URL("./worker.js", import.meta.url),
-    { type: "module", name: JSON.stringify({ module, snapshot }) })));
+    { type: "module", name: JSON.stringify({ module, snapshot, game }) })));
   if (snapshot === "page") {
     // The page's failure is the page's: without its snapshot the worker starts afresh.
     loadPyodide().catch(() => givePageSnapshot(null));

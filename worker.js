@@ -3,7 +3,10 @@
 // the harness, py/bench_worker.py: the module its name says), whose engines
 // runtime.js has imported, and then says {ready: true, from: where its
 // interpreter came from (runtime.js, startedFrom)} ({ready: false, error}
-// if it cannot start). It answers the page's {id, name, request}
+// if it cannot start). Then, before any call, it warms up for the game the
+// page opens with (py/worker.py's prepare), if any: the browser compiles the
+// interpreter's code as it first runs it, and the player's first move would
+// wait for that. It answers the page's {id, name, request}
 // with {id, reply} or {id, error}: ``name`` must be one of the module's
 // ``__export__``, ``request`` (null: the function takes none) and ``reply``
 // are JSON text. One call at a time, in the order they came.
@@ -25,7 +28,17 @@ async function start() {
 
 const functions = start();
 functions.then(
-  () => postMessage({ ready: true, from: startedFrom() }),
+  (call) => {
+    postMessage({ ready: true, from: startedFrom() });
+    const { game } = workerOptions();
+    if (game) {
+      try {
+        call("prepare", JSON.stringify({ new: game }));
+      } catch (error) {
+        console.warn("worker: the warm-up failed", error);
+      }
+    }
+  },
   (error) => postMessage({ ready: false, error: String(error?.message ?? error) }),
 );
 

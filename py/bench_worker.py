@@ -1,7 +1,7 @@
 """The AI worker as the harness starts it: the page opened by the end-to-end
 tests or the bench (``window.appHarness``, see py/app/page/harness.py) runs this
 script in its worker instead of py/worker.py. It exports the product's
-``choose_move`` and ``analyse`` unchanged, so the computer plays and
+``choose_move``, ``analyse`` and ``prepare`` unchanged, so the computer plays and
 judges as it does for a player, plus the engines' self-check and the bench functions. tools/bench/ runs
 the same bench functions under CPython, so both runtimes run the same code
 on the same positions with the same seeds. Never started for a player."""
@@ -19,7 +19,7 @@ import ai
 from ai.connection import solver
 from core import GameState
 from registry import STATES
-from worker import analyse, choose_move, json_reply, load_state  # noqa: F401 - exported as the app's worker does
+from worker import analyse, choose_move, json_reply, load_state, prepare  # noqa: F401 - exported as the app's worker does
 
 
 def runtime() -> dict[str, str]:
@@ -269,7 +269,7 @@ def bench_memory(_request_json: str = "{}") -> str:
     return json.dumps({"wasm_bytes": wasm_bytes()})
 
 
-# Everything the harness calls in the worker: the app's own function, the
+# Everything the harness calls in the worker: the app's own functions, the
 # self-check (e2e/test_platform.py) and the bench functions (tools/bench/).
-__export__ = ["choose_move", "analyse", "self_check", "bench_moves", "bench_playouts", "bench_search", "bench_choose",
+__export__ = ["choose_move", "analyse", "prepare", "self_check", "bench_moves", "bench_playouts", "bench_search", "bench_choose",
               "bench_solve", "bench_game", "bench_memory"]

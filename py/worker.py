@@ -4,8 +4,9 @@ calls on). The main thread awaits the exported functions; arguments and
 answers are JSON text.
 
 It exports only what the app calls: the computer's move
-(``choose_move``) and the engine's verdict on a position for the hint, the
-evaluation bar and the analysis of a game (``analyse``). The harness's worker (py/bench_worker.py,
+(``choose_move``), the engine's verdict on a position for the hint, the
+evaluation bar and the analysis of a game (``analyse``), and the warm-up
+of the engine for the board on screen (``prepare``). The harness's worker (py/bench_worker.py,
 started instead of this one only when the tests or the bench open the page)
 imports this module and adds the self-check and the bench functions."""
 
@@ -18,7 +19,7 @@ from typing import Any
 
 import ai
 from core import GameError, GameState
-from registry import STATES
+from registry import GAMES, STATES
 
 
 def json_reply(handler: Callable[[dict[str, Any]], dict[str, Any]]) -> Callable[[str], str]:
@@ -88,6 +89,47 @@ def analyse(request: dict[str, Any]) -> dict[str, Any]:
     return ai.verdict_reply(ANALYSTS[state.game], state, seconds, seed=seed, iterations=iterations, played=played)
 
 
+#: The games and levels this worker has warmed up for (another board size
+#: of a game costs its first reply only that size's tables).
+PREPARED: set[str] = set()
+
+
+@json_reply
+def prepare(request: dict[str, Any]) -> dict[str, Any]:
+    """{"game": <save dict>, "level": str (optional)} or {"new": game name}
+    (a new game of its default settings) -> {}: the computer's move at the
+    level (the game's default if none is named) in that position, by an
+    engine of its own, forgotten; once per game and level. The
+    browser compiles the interpreter's code a worker runs only as it first
+    runs it, so without this the computer's first reply after the page
+    loads takes seconds longer than the next ones; and the tables of this
+    board's size get built. worker.js asks it for the game the page opens
+    with as soon as the worker is ready, the page for the board it draws
+    (py/app/page/engine.py), while the player looks at it."""
+    state = GAMES[request["new"]].new_state() if "new" in request else load_state(request["game"])
+    level = request.get("level") or GAMES[state.game].levels.default
+    key = f"{state.game} {level}"
+    if key in PREPARED:
+        return {}
+    searched = searched_position(state)
+    if not searched.is_over():
+        ai.new_engine(state.game).choose_move(searched, level, seed=0)
+    PREPARED.add(key)
+    return {}
+
+
+def searched_position(state: GameState) -> GameState:
+    """``state`` with a move added while fewer than two are on the board
+    (the middle of the legal ones): a position the computer searches, where
+    it would answer an empty board by its opening and the first stone by
+    its swap decision."""
+    searched = state.copy()
+    while len(searched.moves) < 2 and not searched.is_over():
+        legal = searched.legal_moves()
+        searched.play(legal[len(legal) // 2])
+    return searched
+
+
 def warm_up() -> None:
     """Import every game's engine (runtime.js calls it in the worker before
     the worker says it is ready, and before it keeps its snapshot): the
@@ -96,5 +138,6 @@ def warm_up() -> None:
         ai.engine(game)
 
 
-# What the app calls (Engine.choose_move and Engine.analyse in py/app/page/engine.py); nothing else.
-__export__ = ["choose_move", "analyse"]
+# What the app calls (Engine.choose_move, Engine.analyse and Engine.prepare in
+# py/app/page/engine.py); nothing else.
+__export__ = ["choose_move", "analyse", "prepare"]

@@ -30,12 +30,13 @@ import {
 import { playSound, primeSound } from "./sounds.js";
 
 // The computer opponent's worker (worker.js), started with the page (when,
-// runtime.js decides): the harness's page runs its bench module in it. The
+// runtime.js decides), warmed up for the game the page opens with: the
+// harness's page runs its bench module in it. The
 // mark "computer-ready" (for tools/bench/; it also starts offline support,
 // shell/offline.js) is set once it can answer, or has failed to start
 // (py/app/page/engine.py then thinks on the page).
 function startEngine() {
-  const engine = startWorker(window.appHarness === true ? "bench_worker" : "worker");
+  const engine = startWorker(window.appHarness === true ? "bench_worker" : "worker", currentRoute());
   engine.ready.finally(() => performance.mark("computer-ready")).catch(() => {});
   return engine;
 }

@@ -8,6 +8,7 @@ with the rules alone, by playing the moves, or with the exact solver."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -363,6 +364,36 @@ def test_an_analysis_leaves_the_opponent_s_kept_tree_alone():
     ask(game(HexState, "f6 e7", size=11), seconds=0.3, seed=2)
     assert player._tree is kept and kept[2].total == visits
     assert worker.ANALYSTS["hex"] is not player and worker.ANALYSTS["hex"]._tree is not None
+
+
+def test_the_warm_up_builds_the_board_s_tables_and_keeps_no_engine(monkeypatch):
+    """``prepare`` plays the computer's move in the position on screen (or
+    a new game's), with two stones on the board at least, so that it
+    searches, by an engine of its own, once per game and level:
+    the computer's and the analyst's engines stay as they were, and this
+    size's move priors are built (the first reply does not wait for them).
+    Bad input is an error, as everywhere in the worker."""
+    from ai.connection import patterns
+
+    monkeypatch.setattr(worker, "PREPARED", set())
+    players, analysts = dict(worker.PLAYERS), dict(worker.ANALYSTS)
+    patterns._BOARD_PRIORS.pop(("hex", 6), None)
+    for state in (HexState(6), game(HexState, "b2 c3", size=6)):
+        assert json.loads(worker.prepare(json.dumps({"game": state.to_dict()}))) == {}
+    assert ("hex", 6) in patterns._BOARD_PRIORS
+    assert json.loads(worker.prepare(json.dumps({"new": "y"}))) == {}
+    assert len(worker.PREPARED) == 2  # hex once (both positions), y once
+    assert json.loads(worker.prepare(json.dumps({"game": HexState(6).to_dict(), "level": "master"}))) == {}
+    assert len(worker.PREPARED) == 3
+    assert len(worker.searched_position(HexState(6)).moves) == 2
+    assert worker.searched_position(game(HexState, "b2 c3 d4", size=6)).move_texts() == ["b2", "c3", "d4"]
+    assert worker.PLAYERS == players and worker.ANALYSTS == analysts
+    finished, rng = HexState(5), random.Random(1)
+    while not finished.is_over():
+        finished.play(rng.choice(finished.legal_moves()))
+    assert json.loads(worker.prepare(json.dumps({"game": finished.to_dict()}))) == {}
+    assert set(json.loads(worker.prepare("not json"))) == {"error"}
+    assert set(json.loads(worker.prepare(json.dumps({"new": "chess"})))) == {"error"}
 
 
 # -- the positions the end-to-end tests load ------------------------------------------------------

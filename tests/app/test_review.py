@@ -277,7 +277,9 @@ def test_a_shared_game_shows_its_settings_and_its_address_until_played_on() -> N
     view = screen_view(screen)
     menus = {menu.name: menu for menu in view.settings}
     assert (menus["size"].selected, menus["swap"].selected, menus["opponent"].selected) == ("7", "True", "two_player")
-    assert not any(menu.enabled for menu in view.settings) and "starts" not in menus
+    # The game's own settings, not to be changed; the board's orientation
+    # stays the player's to change.
+    assert [name for name, menu in menus.items() if menu.enabled] == ["orientation"] and "starts" not in menus
     assert view.settings_note == Msg("settings.shown_game")
     assert view.review.address == f"#/hex?g={payload}" and screen.review.shows_link(link)
     assert not screen.review.shows_link(transfer.read_share("hex", transfer.share_payload(
@@ -299,6 +301,6 @@ def test_leaving_a_past_game_draws_the_settings_of_ones_own() -> None:
         screen.move(text)
     screen.start_new()
     screen.open_past(screen.review.past_games()[0].id)
-    assert not any(menu.enabled for menu in screen_view(screen).settings)
+    assert [menu.name for menu in screen_view(screen).settings if menu.enabled] == ["orientation"]
     assert "settings" in screen.back_to_live().parts
     assert all(menu.enabled for menu in screen_view(screen).settings)

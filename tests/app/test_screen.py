@@ -10,7 +10,7 @@ import random
 import pytest
 
 from app.model.games import SPECS
-from app.model.parts import ALL
+from app.model.parts import ALL, Part
 from app.model.change import NOTHING
 from app.model.keep import settings_name
 from app.model.play_view import stats_rows
@@ -257,9 +257,12 @@ def test_the_opponent_menu_names_each_level_with_its_measured_rating_and_explain
     screen.choose("opponent", TWO_PLAYER)
     menu = next(s for s in screen_view(screen).settings if s.name == "opponent")
     assert menu.note is None
-    # Among the other menus, only "Take turns" has a sentence under it.
+    # Among the other menus, only "Take turns" and Hex's "To fit the screen"
+    # have a sentence under them.
     notes = {s.name: s.note for s in screen_view(screen).settings if s.name != "opponent"}
-    assert notes.pop("starts") == Msg("starts.alternate_help") and all(note is None for note in notes.values())
+    assert notes.pop("starts") == Msg("starts.alternate_help")
+    assert notes.pop("orientation", None) == (Msg("orientation.auto_help") if game == "hex" else None)
+    assert all(note is None for note in notes.values())
 
 
 def test_a_setting_changed_during_a_game_waits_for_the_next_one() -> None:
@@ -353,6 +356,36 @@ def test_coordinates_are_a_display_setting_of_the_connection_games() -> None:
     screen = make("y")
     screen.play.set_display("coordinates", True)
     assert any(child[0] == "text" for child in screen_view(screen).board[2])
+
+
+def test_the_hex_board_stands_as_the_player_chose_at_once_and_remembered() -> None:
+    """The orientation is a menu of the settings form that applies at once:
+    the game goes on, and a reopened screen draws the board the same way."""
+    storage = Storage(MemoryBackend())
+    screen = make("hex", storage, opponent=TWO_PLAYER)
+    screen.move("c3")
+
+    def upright(portrait: bool) -> bool:
+        return "tall" in screen_view(screen, portrait=portrait).board[1]["class"].split()
+
+    menu = next(s for s in screen_view(screen).settings if s.name == "orientation")
+    assert [value for value, _ in menu.options] == ["auto", "upright", "slanted"] and menu.selected == "auto"
+    assert menu.note == Msg("orientation.auto_help")
+    assert "orientation" not in [t.name for t in screen_view(screen).toggles]
+    assert (upright(portrait=True), upright(portrait=False)) == (True, False)
+    change = screen.choose("orientation", "upright")
+    assert {Part.BOARD, Part.SETTINGS} <= change.parts and screen.session.state.move_texts() == ["c3"]
+    assert screen_view(screen).settings_note is None
+    menu = next(s for s in screen_view(screen).settings if s.name == "orientation")
+    assert menu.selected == "upright" and menu.note is None
+    assert (upright(portrait=True), upright(portrait=False)) == (True, True)
+    screen.choose("orientation", "slanted")
+    assert (upright(portrait=True), upright(portrait=False)) == (False, False)
+    assert screen.choose("orientation", "sideways") == NOTHING
+    screen = make("hex", storage)
+    assert screen.settings["orientation"] == "slanted" and not upright(portrait=True)
+    assert screen.session.state.move_texts() == ["c3"]
+    assert "orientation" not in [c.name for c in SPECS["y"].choices]
 
 
 def test_a_damaged_save_is_set_aside_and_a_fresh_game_opens() -> None:

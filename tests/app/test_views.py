@@ -1,13 +1,17 @@
 """The Hex board's two drawings: wide (the rules page's picture) and
-upright (for a narrow portrait screen). Both must put every edge where the
-rules page says, and the arrow keys must step the way they point."""
+upright (for a narrow portrait screen), and Y's. Both Hex drawings must
+put every edge where the rules page says, and on every board the arrow
+keys must step the way they point on screen."""
 
 from __future__ import annotations
+
+import math
 
 import pytest
 
 from app.model.games import SPECS
-from app.views.connection import connection_board, hex_geometry, y_geometry
+from app.views import keys
+from app.views.connection import LATTICE_STEPS, connection_board, hex_geometry, y_geometry
 from core.hex import HexState
 from core.y import YState
 from registry import GAMES
@@ -60,24 +64,91 @@ def test_each_edge_is_where_the_rules_page_puts_it(size, tall):
         assert a1[0] == min(xs) and row_end[1] == min(ys)
 
 
-@pytest.mark.parametrize("tall", [False, True])
-def test_the_arrow_keys_step_the_way_they_point(tall):
-    """data-x / data-y steer the arrow keys (app.page.dom.grid_keys): one step
-    right must move right on the screen, one step down must move down."""
-    size = 11
-    geometry = hex_geometry(size, tall)
-    at = {geometry.grid[cell]: geometry.centres[cell] for cell in range(size * size)}
-    state = HexState(size)
-    for (gx, gy), (x, y) in at.items():
-        if (gx + 1, gy) in at:
-            assert at[gx + 1, gy][0] > x
-        if (gx, gy + 1) in at:
-            assert at[gx, gy + 1][1] > y
-    # Neighbours on the board are neighbours in the grid, diagonals included.
-    cell = state.parse_move("f6")
-    grid_steps = {(geometry.grid[n][0] - geometry.grid[cell][0], geometry.grid[n][1] - geometry.grid[cell][1])
-                  for n in state.board_layout.neighbours[cell]}
-    assert grid_steps == {(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)}
+# The boards the arrow keys move on: Hex wide and upright, Y.
+KEY_BOARDS = [("hex", 11, False), ("hex", 11, True), ("hex", 5, False), ("hex", 5, True), ("y", 13, False), ("y", 5, False)]
+ARROW_DIRECTIONS = {"ArrowRight": (1, 0), "ArrowLeft": (-1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
+
+
+def key_board(game, size, tall):
+    """The geometry and each cell's neighbours on the board."""
+    if game == "hex":
+        return hex_geometry(size, tall), HexState(size).board_layout.neighbours
+    return y_geometry(size), YState(size).board_layout.neighbours
+
+
+def angle_to(key, start, end):
+    """Degrees between the key's direction and the way from one centre to another."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    kx, ky = ARROW_DIRECTIONS[key]
+    return math.degrees(math.acos(max(-1.0, min(1.0, (dx * kx + dy * ky) / math.hypot(dx, dy)))))
+
+
+def press(geometry, key, cell, run=None):
+    """What the page does (app.page.dom.arrow_target): the first of the
+    key's targets that is a cell; ``run`` the line the run began on."""
+    at = {place: index for index, place in enumerate(geometry.grid)}
+    here = geometry.grid[cell]
+    line = here[keys.across(key)] if run is None else run
+    return next((at[place] for place in keys.targets(geometry.lattice, key, here, line) if place in at), None)
+
+
+@pytest.mark.parametrize(("game", "size", "tall"), KEY_BOARDS)
+def test_each_cell_sits_on_the_lattice_the_board_names(game, size, tall):
+    """data-x / data-y are the centre in the lattice's steps: a neighbour
+    one of its six steps away."""
+    geometry, neighbours = key_board(game, size, tall)
+    across, down = LATTICE_STEPS[geometry.lattice]
+    for cell, (x, y) in enumerate(geometry.grid):
+        assert (x * across, y * down) == pytest.approx(geometry.centres[cell], abs=1e-9)
+        steps = {(geometry.grid[n][0] - x, geometry.grid[n][1] - y) for n in neighbours[cell]}
+        every = {step for key_steps in keys.STEPS[geometry.lattice].values() for step in key_steps}
+        assert steps <= every
+
+
+@pytest.mark.parametrize(("game", "size", "tall"), KEY_BOARDS)
+def test_an_arrow_key_moves_to_the_neighbour_nearest_its_direction_on_screen(game, size, tall):
+    """From every cell, each key moves to a neighbour (never further), the
+    one whose centre lies nearest the key's direction, and within 30
+    degrees of it; with none there (an edge) the focus stays."""
+    geometry, neighbours = key_board(game, size, tall)
+    centres = geometry.centres
+    for cell in range(len(centres)):
+        for key in ARROW_DIRECTIONS:
+            target = press(geometry, key, cell)
+            angles = {n: angle_to(key, centres[cell], centres[n]) for n in neighbours[cell]}
+            near = {n for n, angle in angles.items() if angle < 30 + 1e-6}
+            if not near:
+                assert target is None, (cell, key)
+                continue
+            assert target in near, (cell, key)
+            assert angles[target] == pytest.approx(min(angles.values())), (cell, key)
+
+
+@pytest.mark.parametrize(("game", "size", "tall"), [board for board in KEY_BOARDS if board[1] >= 11])
+def test_a_run_of_presses_keeps_to_its_line_and_comes_back(game, size, tall):
+    """Right, Right, ... runs along the row on screen (within half a
+    neighbour's distance of it), and as many Lefts come back; the same for
+    Down and Up."""
+    geometry, _ = key_board(game, size, tall)
+    xs, ys = zip(*geometry.centres)
+    mx, my = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    middle = min(range(len(xs)), key=lambda cell: math.hypot(xs[cell] - mx, ys[cell] - my))
+    for forth, back in (("ArrowRight", "ArrowLeft"), ("ArrowDown", "ArrowUp")):
+        k = keys.across(forth)
+        line = geometry.grid[middle][k]
+        path = [middle]
+        for _ in range(3):
+            step = press(geometry, forth, path[-1], line)
+            if step is None:
+                break
+            path.append(step)
+        assert len(path) > 2, (forth, path)
+        for cell in path:
+            assert abs(geometry.centres[cell][k] - geometry.centres[middle][k]) < 0.9
+        cell = path[-1]
+        for _ in path[1:]:
+            cell = press(geometry, back, cell, line)
+        assert cell == middle
 
 
 @pytest.mark.parametrize("tall", [False, True])

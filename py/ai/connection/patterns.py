@@ -41,6 +41,7 @@ from __future__ import annotations
 import json
 import pkgutil
 from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from operator import itemgetter, mul
 
 from core.y import row_col
@@ -225,6 +226,34 @@ class Priors:
         return [value / total for value in strengths]
 
 
+#: The gammas by raw pattern number, for a black mover and for a white one.
+Gammas = tuple[dict[int, float], dict[int, float]]
+
+
+def expanded_gammas(priors: Priors, symmetries: Sequence[tuple[int, ...]]) -> Gammas:
+    """Each pattern's gamma under the number of every symmetric image of it,
+    for a black mover, and for a white one with the stone colours swapped.
+    An image's number is the pattern's states weighted by the powers of
+    ``STATES`` the symmetry moves them to (``number`` of the permuted
+    states, without building them)."""
+    swap = (EMPTY, THEIRS, MINE, MY_EDGE, THEIR_EDGE)  # a white mover reads the board's colours swapped
+    weights = []  # per symmetry, per place: the power of STATES its state moves to
+    for perm in symmetries:
+        power = [0] * RING
+        for k in range(RING):
+            power[perm[k]] = STATES ** k
+        weights.append(tuple(power))
+    black: dict[int, float] = {}
+    white: dict[int, float] = {}
+    for value, gamma in priors.patterns.items():
+        states = states_of(value)
+        swapped = [swap[s] for s in states]
+        for places in weights:
+            black[sum(map(mul, states, places))] = gamma
+            white[sum(map(mul, swapped, places))] = gamma
+    return black, white
+
+
 class BoardPriors:
     """``Priors`` read straight off the search's boards (``ai.connection``:
     ``0`` empty, ``1``/``2`` the players' stones), fast enough for every
@@ -238,20 +267,13 @@ class BoardPriors:
     that no canonical form is taken during the search. About 1 us a cell
     under CPython, against ``PatternTables.pattern``'s 4."""
 
-    def __init__(self, priors: Priors, table: PatternTables) -> None:
+    def __init__(self, priors: Priors, table: PatternTables, gammas: Gammas | None = None) -> None:
         self.table = table
         self.rare = priors.rare
         self.last = priors.last
-        swap = (EMPTY, THEIRS, MINE, MY_EDGE, THEIR_EDGE)  # a white mover reads the board's colours swapped
-        black: dict[int, float] = {}
-        white: dict[int, float] = {}
-        for value, gamma in priors.patterns.items():
-            states = states_of(value)
-            for perm in table.symmetries:
-                image = [states[perm[k]] for k in range(RING)]
-                black[number(image)] = gamma
-                white[number([swap[s] for s in image])] = gamma
-        self.gammas = (black, white)
+        #: ``expanded_gammas(priors, table.symmetries)``, which any board
+        #: size of the game shares (``board_priors`` passes them in).
+        self.gammas = gammas or expanded_gammas(priors, table.symmetries)
         #: Per mover (0, 1), per cell: (the edges' constant, a getter of the
         #: on-board places' values, their weights).
         self.reads: tuple[list[tuple[int, Callable[[Sequence[int]], tuple[int, ...]], tuple[int, ...]]], ...] = ([], [])
@@ -305,15 +327,24 @@ PRIOR_FILES = {"hex": "hex_priors.json", "y": "y_priors.json"}
 _BOARD_PRIORS: dict[tuple[str, int], BoardPriors | None] = {}
 
 
+@cache
+def committed_priors(game: str) -> tuple[Priors, Gammas] | None:
+    """The committed priors of a game and their expanded gammas, read and
+    expanded once for every board size (the AI worker does it before it
+    keeps its snapshot: py/worker.py's warm_up); None for a game without
+    them."""
+    name = PRIOR_FILES.get(game)
+    if name is None:
+        return None
+    priors = Priors.from_dict(json.loads(pkgutil.get_data(__name__, name) or b""))
+    return priors, expanded_gammas(priors, HEX_SYMMETRIES if game == "hex" else Y_SYMMETRIES)
+
+
 def board_priors(game: str, size: int) -> BoardPriors | None:
-    """The committed priors for one game and board size, read once; None
+    """The committed priors for one game and board size, built once; None
     for a game without them."""
     key = (game, size)
     if key not in _BOARD_PRIORS:
-        name = PRIOR_FILES.get(game)
-        found = None
-        if name is not None:
-            data = json.loads(pkgutil.get_data(__name__, name) or b"")
-            found = BoardPriors(Priors.from_dict(data), tables(game, size))
-        _BOARD_PRIORS[key] = found
+        committed = committed_priors(game)
+        _BOARD_PRIORS[key] = None if committed is None else BoardPriors(*committed[:1], tables(game, size), committed[1])
     return _BOARD_PRIORS[key]

@@ -38,6 +38,14 @@ class Choice:
     # apply at once.
     applies: str = "next"
 
+    @property
+    def is_menu(self) -> bool:
+        """Whether the settings form offers it as a menu: every setting of
+        the next game, and a display setting of more than on and off (the
+        board's orientation); the other display settings are check boxes
+        beside the board."""
+        return self.applies == "next" or self.values != (False, True)
+
 
 @dataclass(frozen=True)
 class GameSpec:
@@ -115,6 +123,11 @@ def played_settings(session: GameSession) -> dict[str, Any]:
     return {**session.state.settings(), "opponent": opponent_value(session.mode.opponent, session.mode.level)}
 
 
+#: The orientation setting of a board that can stand upright: as the screen
+#: suits it, always upright, always slanted.
+ORIENTATIONS = ("auto", "upright", "slanted")
+
+
 def split_opponent(value: str) -> tuple[str, str]:
     """``computer:perfect`` -> (COMPUTER, "perfect"); ``two_player`` -> (TWO_PLAYER, "")."""
     kind, _, level = value.partition(":")
@@ -151,6 +164,10 @@ def _choices(entry: registry.Game) -> tuple[Choice, ...]:
     # The engine's winning chance beside the board (app/model/analysis.py; off by
     # default: it makes a game assisted, as hints do).
     choices.append(Choice("eval", (False, True), False, "settings.eval", "eval", applies="now"))
+    # The Hex rhombus upright or slanted; by default upright on a narrow
+    # portrait screen only (screen_view.board_tree).
+    if entry.upright:
+        choices.append(Choice("orientation", ORIENTATIONS, "auto", "settings.orientation", "orientation", applies="now"))
     # Red and blue stones instead of the seed's blue and green (off by default).
     if entry.red_blue_names:
         choices.append(Choice("red_blue", (False, True), False, "settings.red_blue", "red_blue", applies="now"))

@@ -195,10 +195,15 @@ class Play:
 
     def chosen(self, name: str, text: str) -> dict[str, Any]:
         """A value picked in the settings form, as the menu's text: the
-        change it asks for (none for a value the menu does not offer)."""
-        choice = next((c for c in self.spec.choices if c.name == name and c.applies == "next"), None)
+        change it asks for (none for a value the menu does not offer, or
+        for a switch, which is no menu)."""
+        choice = next((c for c in self.spec.choices if c.name == name and c.is_menu), None)
         by_text = {str(value): value for value in choice.values} if choice else {}
         return {name: by_text[text]} if text in by_text else {}
+
+    def applies_now(self, name: str) -> bool:
+        """Whether a setting changes what is shown at once (not the next game)."""
+        return any(c.name == name and c.applies == "now" for c in self.spec.choices)
 
     def set_sound(self, on: bool) -> Change:
         """The sounds on or off, for every game (remembered)."""
@@ -206,18 +211,22 @@ class Play:
         self.store.store_sound(on)
         return Change(frozenset({Part.TOGGLES}))
 
-    def set_display(self, name: str, on: bool) -> Change:
-        """A setting that applies at once: Notakto's hints, coordinates. A
-        hint marks the game assisted (it counts, but sets no record)."""
-        if name not in self.settings or any(c.name == name and c.applies == "next" for c in self.spec.choices):
+    def set_display(self, name: str, value: Any) -> Change:
+        """A setting that applies at once: Notakto's hints, coordinates, the
+        Hex board's orientation. A hint marks the game assisted (it counts,
+        but sets no record)."""
+        if not self.applies_now(name) or self.spec.validate({name: value})[name] != value:
             return NOTHING
-        self.settings[name] = on
+        self.settings[name] = value
         self.store_settings()
         if name == "red_blue":  # the game list's card draws the stones in these colours too
             self.write_preview()
-        # The colours' names are in the status and the move list too.
-        change = Change(frozenset({Part.BOARD, Part.TOGGLES, Part.EVAL} | ({Part.MOVES} if name == "red_blue" else set())))
-        if name in ("hints", "eval") and on and not self.session.is_over():
+        # The colours' names are in the status and the move list too; a menu
+        # (the orientation) has the line under it about the chosen value.
+        menu = next(c for c in self.spec.choices if c.name == name).is_menu
+        change = Change(frozenset({Part.BOARD, Part.TOGGLES, Part.EVAL} | ({Part.MOVES} if name == "red_blue" else set())
+                                  | ({Part.SETTINGS} if menu else set())))
+        if name in ("hints", "eval") and value is True and not self.session.is_over():
             self.session.mark_assisted()
             change = change | self.save()
         return change

@@ -26,7 +26,8 @@ class Button:
 
 @dataclass(frozen=True)
 class SelectView:
-    """A setting that applies to the next game: a labelled menu."""
+    """A setting of the settings form: a labelled menu (most apply to the
+    next game; a display setting, the board's orientation, at once)."""
 
     name: str
     label: Msg
@@ -89,7 +90,7 @@ def option_label(spec: GameSpec, name: str, value: Any, opponent: str) -> Msg:
 #: Options whose short name in the menu needs a sentence under it: the
 #: catalog key of the name, then ``_help`` (the menus stay short enough
 #: for a 360 px phone in every language).
-OPTION_HELP = frozenset({"starts.alternate"})
+OPTION_HELP = frozenset({"starts.alternate", "orientation.auto"})
 
 
 def option_note(spec: GameSpec, name: str, value: Any) -> Msg | None:
@@ -106,22 +107,26 @@ def option_note(spec: GameSpec, name: str, value: Any) -> Msg | None:
 
 
 def settings(screen: GameScreen) -> tuple[SelectView, ...]:
-    """The menus of the settings that wait for the next game: the game
+    """The menus of the settings form. Those of the next game: the game
     being played's (with the changes chosen for the next one); for another
     game on screen (a past one, a link's, an import's), the settings it was
     played with as far as it says them (its rules' and its opponent), not
-    to be changed."""
-    if screen.origin != LIVE:
-        chosen, enabled = played_settings(screen.shown), False
-    else:
-        chosen, enabled = screen.play.next_settings(), True
-    opponent = split_opponent(chosen["opponent"])[0]
-    return tuple(
-        SelectView(choice.name, Msg(choice.label),
-                   tuple((str(value), option_label(screen.spec, choice.name, value, opponent)) for value in choice.values),
-                   str(chosen[choice.name]), option_note(screen.spec, choice.name, chosen[choice.name]), enabled)
-        for choice in screen.spec.choices if choice.applies == "next" and chosen.get(choice.name) in choice.values
-    )
+    to be changed. A display menu (the board's orientation) is the
+    player's own, whatever game is on screen."""
+    live = screen.play.next_settings()
+    played = played_settings(screen.shown) if screen.origin != LIVE else live
+    menus = []
+    for choice in screen.spec.choices:
+        chosen = played if choice.applies == "next" else live
+        if not choice.is_menu or chosen.get(choice.name) not in choice.values:
+            continue
+        value, opponent = chosen[choice.name], split_opponent(chosen["opponent"])[0]
+        menus.append(SelectView(
+            choice.name, Msg(choice.label),
+            tuple((str(option), option_label(screen.spec, choice.name, option, opponent)) for option in choice.values),
+            str(value), option_note(screen.spec, choice.name, value),
+            choice.applies != "next" or screen.origin == LIVE))
+    return tuple(menus)
 
 
 def toggles(screen: GameScreen) -> tuple[ToggleView, ...]:
@@ -129,7 +134,7 @@ def toggles(screen: GameScreen) -> tuple[ToggleView, ...]:
     (the app's), then "the computer plays for …" for each seat a player
     may hand over."""
     found = [ToggleView(choice.name, Msg(choice.label), bool(screen.settings[choice.name]))
-             for choice in screen.spec.choices if choice.applies == "now"]
+             for choice in screen.spec.choices if not choice.is_menu]
     found.append(ToggleView(SOUND_SETTING, Msg("settings.sound"), screen.play.sound))
     mode = screen.session.mode
     for seat in takeover_seats(mode):

@@ -193,9 +193,14 @@ class GameScreen:
         return change
 
     def choose(self, name: str, text: str) -> Change:
-        """A value picked in the settings form, as the menu's text."""
+        """A value picked in the settings form, as the menu's text: the
+        board's orientation applies at once, the others to the next game."""
         chosen = self.play.chosen(name, text)
-        return self.change_settings(chosen) if chosen else NOTHING
+        if not chosen:
+            return NOTHING
+        if self.play.applies_now(name):
+            return self.play.set_display(name, chosen[name])
+        return self.change_settings(chosen)
 
     def apply_link_settings(self, settings: dict[str, Any]) -> Change:
         """Settings from a link (the page's URL, a route's parameters), as if

@@ -72,9 +72,9 @@ class ScreenView:
     analysis: AnalysisView | None = None
 
 
-def screen_view(screen: GameScreen, tall: bool = False) -> ScreenView:
-    """Everything the screen shows. ``tall``: a narrow portrait screen
-    (boards that can stand upright do)."""
+def screen_view(screen: GameScreen, portrait: bool = False) -> ScreenView:
+    """Everything the screen shows. ``portrait``: a narrow portrait screen
+    (boards that can stand upright do, unless the player chose otherwise)."""
     session = screen.session
     busy = screen.thinking or session.computer_to_move()
     over = session.is_over()
@@ -85,7 +85,7 @@ def screen_view(screen: GameScreen, tall: bool = False) -> ScreenView:
     ended = result(screen.spec, screen.shown, screen.settings) if at_end else None
     return ScreenView(
         game=screen.game,
-        board=board_tree(screen, safe, tall),
+        board=board_tree(screen, safe, portrait),
         status=status(screen),
         turn=shown.turn,
         detail=detail(screen, shown, ended),
@@ -126,11 +126,11 @@ def insight_view(screen: GameScreen) -> InsightView:
     return InsightView(move_entries(screen), engine_hint(screen), evaluation(screen), analysis_view(screen))
 
 
-def board_tree(screen: GameScreen, safe: frozenset[int], tall: bool) -> Node:
+def board_tree(screen: GameScreen, safe: frozenset[int], portrait: bool) -> Node:
     spec = screen.spec
     options = {name: screen.settings[name] for name in spec.view_settings}
     if spec.stands_upright:
-        options["tall"] = tall
+        options["tall"] = stands_upright(screen.settings.get("orientation", "auto"), portrait)
     state = screen.shown_state()
     marked = screen.insight.marked_move()
     hint_move = None
@@ -140,6 +140,12 @@ def board_tree(screen: GameScreen, safe: frozenset[int], tall: bool) -> Node:
         except GameError:
             hint_move = None
     return spec.view(state, interactive=screen.interactive(), safe_moves=safe, hint_move=hint_move, **options)
+
+
+def stands_upright(orientation: str, portrait: bool) -> bool:
+    """Whether a board that can stand upright does: as the player chose, or
+    ("auto") on a narrow portrait screen, where drawn wide it would be small."""
+    return portrait if orientation == "auto" else orientation == "upright"
 
 
 def detail(screen: GameScreen, shown: GameState, ended: ResultView | None) -> Msg | None:

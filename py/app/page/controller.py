@@ -70,7 +70,7 @@ class ScreenController:
         return f"conflict-{self.screen.game}"
 
     def view(self) -> Any:
-        return screen_view(self.screen, tall=bool(self.app.portrait.matches))
+        return screen_view(self.screen, portrait=bool(self.app.portrait.matches))
 
     def apply(self, change: Change) -> None:
         """Draw what a command changed and do what it asks of the page; if
@@ -115,6 +115,11 @@ class ScreenController:
         task = self.screen.insight.engine_task()
         if task is not None:
             asyncio.ensure_future(dom.guard(self.consult(task)))
+        elif request is None and Part.BOARD in parts:
+            # Nothing asked of the worker: it warms up for this board meanwhile
+            # (at the computer's level; two people have none).
+            session = self.screen.session
+            self.app.engine.prepare(session.state, session.mode.level or None)
 
     async def consult(self, task: EngineTask) -> None:
         """One position to the worker's analysis (a hint, an analysis, the

@@ -14,6 +14,7 @@ import js
 from pyodide.ffi import JsNull, create_proxy, to_js
 
 from ..model.words import Msg
+from ..views import keys
 
 shell = js.window.appShell
 # Looked up once: every crossing into JavaScript costs, and a first draw
@@ -237,31 +238,27 @@ def patch(node: Any, old: Any, new: Any, svg: bool) -> None:
             node.append(build(new_child, svg))
 
 
-KEY_STEPS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
-
-
 def grid_keys(event: Any) -> None:
-    """Arrow keys move the focus between cells by their grid position
-    (``data-x``/``data-y``: along rows, and along columns or diagonals on
-    hexagonal boards); Home/End jump to the first/last cell. Enter and
-    Space play: a <button> does it itself, an SVG cell gets a click."""
+    """Arrow keys move the focus to the neighbouring cell in their direction
+    on screen (views/keys.py); Home/End jump to the first/last cell. Enter
+    and Space play: a <button> does it itself, an SVG cell gets a click."""
     cell = event.target.closest("[data-move]")
     host = event.currentTarget
     if not found(cell) or host.dataset.review == "true":  # reviewing: the keys step through the game
         return
-    if event.key in ("Enter", " ") and cell.tagName.lower() != "button":
+    key = str(event.key)
+    if key in ("Enter", " ") and cell.tagName.lower() != "button":
         event.preventDefault()
         cell.dispatchEvent(js.MouseEvent.new("click", to_js({"bubbles": True}, dict_converter=js.Object.fromEntries)))
         return
-    if event.key == "Home":
+    if key == "Home":
         target = host.querySelector("[data-move]")
-    elif event.key == "End":
+    elif key == "End":
         every = host.querySelectorAll("[data-move]")
         target = every.item(every.length - 1)
-    elif event.key in KEY_STEPS:
-        dx, dy = KEY_STEPS[event.key]
-        x, y = int(cell.getAttribute("data-x")) + dx, int(cell.getAttribute("data-y")) + dy
-        target = host.querySelector(f'[data-x="{x}"][data-y="{y}"]')
+    elif key in keys.ARROWS:
+        event.preventDefault()  # at an edge too: the page does not scroll the board away
+        target = arrow_target(host, cell, key)
     else:
         return
     if not found(target):
@@ -270,6 +267,27 @@ def grid_keys(event: Any) -> None:
     cell.setAttribute("tabindex", "-1")
     target.setAttribute("tabindex", "0")
     target.focus()
+
+
+def arrow_target(host: Any, cell: Any, key: str) -> Any:
+    """The cell an arrow key moves the focus to from ``cell``, or None. The
+    board host remembers the run of presses along one axis
+    (``data-arrow-run``: the axis, the line the run began on, the cell it
+    reached), so that a run keeps to its row or column on screen."""
+    board = cell.closest("[data-lattice]")
+    lattice = str(board.getAttribute("data-lattice")) if found(board) else keys.SQUARE
+    here = (int(cell.getAttribute("data-x")), int(cell.getAttribute("data-y")))
+    axis = keys.across(key)
+    run_text = host.getAttribute("data-arrow-run")
+    run = run_text.split(" ") if isinstance(run_text, str) else []
+    same_run = len(run) == 3 and run[0] == str(axis) and run[2] == str(cell.getAttribute("data-move"))
+    line = int(run[1]) if same_run else here[axis]
+    for x, y in keys.targets(lattice, key, here, line):
+        target = host.querySelector(f'[data-x="{x}"][data-y="{y}"]')
+        if found(target):
+            host.setAttribute("data-arrow-run", f"{axis} {line} {target.getAttribute('data-move')}")
+            return target
+    return None
 
 
 class LocalStorage:

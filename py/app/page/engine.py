@@ -42,6 +42,8 @@ class Engine:
         self._ready = asyncio.get_event_loop().create_future()
         self._players: dict[str, Any] = {}  # without a worker: one engine per game, as the worker keeps
         self._analysts: dict[str, Any] = {}  # and one for the hints and analyses, apart, as the worker's
+        self._prepared: set[str] = set()  # the games and levels the worker was asked to warm up for
+        self._asked = 0  # how many moves and verdicts were asked of the engine
 
     def start(self) -> None:
         asyncio.ensure_future(self._connect())
@@ -60,7 +62,30 @@ class Engine:
     async def ready(self) -> None:
         await self._ready
 
+    def prepare(self, state: GameState, level: str | None) -> None:
+        """Have the worker warm up for this game and the computer's ``level``
+        (None: two people), once in this page, while the player looks at the
+        board: the computer's first reply then takes as long as the later
+        ones (py/worker.py's ``prepare``, which also skips a game and level
+        it warmed up for when it started). Without a worker, nothing: it
+        would freeze the page."""
+        key = f"{state.game} {level}"
+        if key not in self._prepared:
+            self._prepared.add(key)
+            request = json.dumps({"game": state.to_dict(), "level": level})
+            asyncio.ensure_future(self._prepare(request, self._asked))
+
+    async def _prepare(self, request: str, asked: int) -> None:
+        await self._ready
+        if self.worker is None or self._asked != asked:
+            return  # a move or a verdict asked meanwhile warms the worker up itself: it need not wait
+        try:
+            await self.worker.prepare(request)
+        except Exception as error:  # noqa: BLE001 - a warm-up that fails costs the player nothing
+            js.console.warn("engine: the AI worker's warm-up failed", str(error))
+
     async def choose_move(self, state: GameState, level: str, seed: int) -> str:
+        self._asked += 1
         await self._ready
         if self.worker is None:
             if state.game not in self._players:
@@ -78,6 +103,7 @@ class Engine:
         of the first player, "proof", "plies", "iterations"; with
         ``played``, the move the game went on with, its "played_chance").
         Raises GameError when the engine refuses the request."""
+        self._asked += 1
         await self._ready
         if self.worker is None:
             if state.game not in self._analysts:

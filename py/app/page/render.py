@@ -15,7 +15,7 @@ from ..model.parts import Part
 from ..model.play_view import StatView
 from ..model.screen_view import InsightView, ScreenView
 from ..model.words import Msg
-from .dom import BoardView, by_id, element, tr
+from .dom import BoardView, by_id, element, found, tr
 from .insight_panel import ANALYSIS_DRAWN, render_analysis, render_engine_hint, render_eval
 from .review_panel import MOVES, render_review
 
@@ -105,6 +105,11 @@ def render_result(view: ScreenView) -> None:
 
 
 def render_settings(view: ScreenView) -> None:
+    """The settings form, drawn anew; the menu that had the focus (just
+    changed with the keyboard) keeps it."""
+    form = by_id("settings")
+    focused = js.document.activeElement
+    focused_id = str(focused.id) if found(focused) and form.contains(focused) and focused.id else None
     controls = []
     for setting in view.settings:
         control_id = f"setting-{setting.name}"
@@ -123,7 +128,9 @@ def render_settings(view: ScreenView) -> None:
         controls.append(field)
     if view.settings_note is not None:
         controls.append(element("p", {"class": "small", "data-testid": "settings-note"}, tr(view.settings_note)))
-    by_id("settings").replaceChildren(*controls)
+    form.replaceChildren(*controls)
+    if focused_id is not None and found(by_id(focused_id)):
+        by_id(focused_id).focus()
 
 
 def render_toggles(view: ScreenView) -> None:

@@ -9,10 +9,11 @@ from typing import NamedTuple
 
 from core.base import FIRST, SECOND
 from core.hex import LETTERS, ConnectionState, HexState
-from core.y import cell_index as cell_index_y, row_col as y_row_col
+from core.y import cell_index as cell_index_y
 from registry import GAMES, Cells
 
 from ..model.words import Msg
+from .keys import FLAT, POINTY
 from .tree import CARD_MARKS, HINTED, Card, Child, Node, node
 
 # -- Hex and Y -------------------------------------------------------------
@@ -80,13 +81,25 @@ def _polygon(cx: float, cy: float, start_degrees: float) -> str:
     )
 
 
+#: The lattice of hexagons' centres (views/keys.py): its step across and
+#: down, a quarter or a half of the distance between neighbours.
+LATTICE_STEPS = {FLAT: (1.5, math.sqrt(3) / 2), POINTY: (math.sqrt(3) / 2, 1.5)}
+
+
 class Geometry(NamedTuple):
     centres: tuple[tuple[float, float], ...]
     polygons: tuple[str, ...]
-    grid: tuple[tuple[int, int], ...]  # (x, y) for keyboard movement
+    lattice: str  # FLAT or POINTY (views/keys.py)
+    grid: tuple[tuple[int, int], ...]  # each centre's place on the lattice: the arrow keys' (x, y)
     view_box: str
     edges: tuple[tuple[str, str, str], ...]  # (css class, polygon points, testid)
     labels: tuple[Label, ...]
+
+
+def _on_lattice(centres: tuple[tuple[float, float], ...], lattice: str) -> tuple[tuple[int, int], ...]:
+    """Each centre's place on the lattice, in whole steps (views/keys.py)."""
+    across, down = LATTICE_STEPS[lattice]
+    return tuple((round(x / across), round(y / down)) for x, y in centres)
 
 
 def _cells(game: str) -> Cells:
@@ -102,14 +115,12 @@ def hex_geometry(size: int, tall: bool = False) -> Geometry:
     """Flat-topped hexagons, centred as the registry's ``Cells`` says
     (1.5 (r + c), (sqrt 3)/2 (r - c)); when
     ``tall``, x and y exchanged (pointy-topped hexagons, the rhombus
-    upright). The keyboard's grid follows the picture: the right arrow
-    steps along a row in the wide drawing (up and to the right) and down a
-    column in the tall one (down and to the right)."""
+    upright)."""
     centres = _cells("hex").centres(size)
     if tall:
         centres = tuple((y, x) for x, y in centres)
     polygons = tuple(_polygon(x, y, 30 if tall else 0) for x, y in centres)
-    grid = tuple(((r, c) if tall else (c, r)) for r in range(size) for c in range(size))
+    lattice = POINTY if tall else FLAT
     n = size - 1
     left, top, right, bottom = centres[0], centres[n], centres[n * size + n], centres[n * size]
     middle = ((left[0] + right[0]) / 2, (top[1] + bottom[1]) / 2)
@@ -138,7 +149,7 @@ def hex_geometry(size: int, tall: bool = False) -> Geometry:
     pad = 3.3
     xs, ys = [x for x, _ in centres], [y for _, y in centres]
     view_box = f"{_fmt(min(xs) - pad)} {_fmt(min(ys) - pad)} {_fmt(max(xs) - min(xs) + 2 * pad)} {_fmt(max(ys) - min(ys) + 2 * pad)}"
-    return Geometry(centres, polygons, grid, view_box, edges, labels)
+    return Geometry(centres, polygons, lattice, _on_lattice(centres, lattice), view_box, edges, labels)
 
 
 def _distance_to_side(point: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
@@ -150,10 +161,8 @@ def _distance_to_side(point: tuple[float, float], a: tuple[float, float], b: tup
 def y_geometry(size: int) -> Geometry:
     """Pointy-topped hexagons, centred as the registry's ``Cells`` says
     ((sqrt 3)(c - r/2), 1.5 r)."""
-    coords = y_row_col(size)
     centres = _cells("y").centres(size)
     polygons = tuple(_polygon(x, y, 30) for x, y in centres)
-    grid = tuple((c, r) for r, c in coords)
     n = size - 1
     apex, left, right = centres[0], centres[n * (n + 1) // 2], centres[-1]
     middle = ((apex[0] + left[0] + right[0]) / 3, (apex[1] + left[1] + right[1]) / 3)
@@ -177,7 +186,7 @@ def y_geometry(size: int) -> Geometry:
     pad = 3.5
     xs, ys = [x for x, _ in centres], [y for _, y in centres]
     view_box = f"{_fmt(min(xs) - pad)} {_fmt(min(ys) - pad)} {_fmt(max(xs) - min(xs) + 2 * pad)} {_fmt(max(ys) - min(ys) + 2 * pad)}"
-    return Geometry(centres, polygons, grid, view_box, edges, labels)
+    return Geometry(centres, polygons, POINTY, _on_lattice(centres, POINTY), view_box, edges, labels)
 
 
 def swapped_stone(state: ConnectionState) -> int:
@@ -267,6 +276,7 @@ def connection_board(
     return node("svg", {
         "class": f"hx-board {state.game}{' tall' if upright else ''}{' red-blue' if red_blue else ''}",
         "viewBox": geometry.view_box,
+        "data-lattice": geometry.lattice,
         "role": "group",
         "aria-label": Msg(f"board.{state.game}_label", {"size": state.size}),
         "data-testid": f"{state.game}-board",
