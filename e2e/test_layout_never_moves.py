@@ -188,3 +188,27 @@ def test_what_the_status_panel_says_in_play_fits_it_on_a_phone(browser: Browser,
         assert overflows == [], "\n".join(overflows)
     finally:
         context.close()
+
+
+# Every game at its default size and its largest, the evaluation bar on and
+# off: a desktop player sees the whole board and the play bar under it
+# without scrolling.
+FIRST_SCREENS = ["#/notakto?boards=3", "#/notakto?boards=6", "#/uttt", "#/hex?size=11", "#/hex?size=19",
+                 "#/y?size=13", "#/y?size=19"]
+
+
+@pytest.mark.parametrize("route", FIRST_SCREENS)
+def test_a_desktop_shows_the_board_and_the_play_bar_on_the_first_screen(browser: Browser, server: AppServer,
+                                                                         route: str) -> None:
+    context = browser.new_context(viewport=SCREENS["desktop"], service_workers="block")
+    open_as_harness(context)
+    page = open_app(context.new_page(), server, route)
+    try:
+        for evaluation in (False, True):
+            page.get_by_test_id("toggle-eval").set_checked(evaluation)
+            expect(page.get_by_test_id("eval-bar")).to_be_visible(visible=evaluation)
+            for testid, box in layout_boxes(page, HELD_STILL).items():
+                assert box is not None and box[1] >= 0 and box[1] + box[3] <= SCREENS["desktop"]["height"], (
+                    evaluation, testid, box)
+    finally:
+        context.close()
