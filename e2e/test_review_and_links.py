@@ -157,7 +157,7 @@ def test_the_reviews_words_fit_the_game_on_screen(page: Page, server: AppServer,
     expect_review_words(page, words["past"], words["close_over"])
     # A shared game over an unfinished game of one's own.
     page.get_by_test_id("review-live").click()
-    page.get_by_test_id("result-new-game").click()
+    page.get_by_test_id("new-game").click()
     play(page, ["d4"])
     page.goto(link)
     expect_review_words(page, words["link"], words["close"])

@@ -58,7 +58,8 @@ def test_a_finished_game_on_a_small_phone_says_who_won_and_why_on_screen(browser
             page.get_by_test_id(f"cell-{cell}").click()
         catalog = CATALOGS[code]
         player = catalog["player.numbered"].replace("{number}", "1")
-        status, detail = page.get_by_test_id("status"), page.get_by_test_id("status-detail")
+        # The result, in the status's place.
+        status, detail = page.get_by_test_id("result-text"), page.get_by_test_id("result-reason")
         blue = catalog["mark.blue"]
         expect(status).to_have_text(catalog["result.player_wins_mark"].replace("{player}", player).replace("{mark}", blue))
         expect(detail).to_have_text(catalog["reason.connection_hex.player"].replace("{player}", player))
@@ -135,8 +136,10 @@ def test_between_two_players_the_result_names_the_winner_as_the_board_and_the_st
         # The other player, to move now, resigns.
         page.get_by_test_id("resign").click()
         page.get_by_test_id("confirm-yes").click()
-        expect(status).to_have_text(re.compile(r"wins!$"))
-        headline = status.inner_text()
+        result = page.get_by_test_id("result-text")  # in the status's place
+        expect(result).to_have_text(re.compile(r"wins!$"))
+        expect(status).not_to_be_visible()
+        headline = result.inner_text()
         assert headline.endswith("wins!") and winner["player"] in headline, (named, headline)
         if winner["mark"]:
             assert f"({winner['mark']})" in headline, (named, headline)
