@@ -212,3 +212,61 @@ def test_a_desktop_shows_the_board_and_the_play_bar_on_the_first_screen(browser:
                     evaluation, testid, box)
     finally:
         context.close()
+
+
+# Two people step back and forth through a game and on to its end: a game
+# with the engine's hint (Hex) and one without (Notakto).
+STEPPED = {"hex": ("#/hex?size=7&swap=0&vs=two_player&starts=home", ["d4", "c3", "e2"],
+                   ["a1", "g1", "a2", "g2", "a3", "g3", "a4", "g4", "a5", "g5", "a6", "g6", "a7"]),
+           "notakto": ("#/notakto?boards=1&vs=two_player&starts=home", ["1a1", "1c3", "1c1"], ["1a1", "1b1", "1c1"])}
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize("game", STEPPED)
+def test_stepping_back_moves_nothing_under_the_pointer(browser: Browser, server: AppServer, game: str,
+                                                       screen: str) -> None:
+    """While looking back, "Back to the game" takes the hint's place under
+    the steps, so the move list (whose entries are clicked to step) stays
+    where it was, as the board and the buttons do: looking back during the
+    game and after it."""
+    route, opening, ending = STEPPED[game]
+    phone = screen == "phone"
+    context = browser.new_context(viewport=SCREENS[screen], locale="de", service_workers="block",
+                                  has_touch=phone, is_mobile=phone)
+    open_as_harness(context)
+    page = open_app(context.new_page(), server, f"?lang=de{route}")
+    still = (*HELD_STILL, "review-prev", "move-list")
+
+    def places() -> dict[str, tuple[float, float]]:
+        boxes = layout_boxes(page, still)
+        assert all(box is not None for box in boxes.values()), boxes
+        return {testid: (box[0], box[1]) for testid, box in boxes.items() if box is not None}
+
+    try:
+        for cell in opening:
+            play(page, cell, phone)
+        expect(page.get_by_test_id("move-text")).to_have_count(len(opening))
+        first = places()
+        seen = {}
+        page.get_by_test_id("move-1").click()
+        expect(page.get_by_test_id("review-live")).to_be_visible()
+        seen["the first move clicked in the list"] = places()
+        page.get_by_test_id("review-next").click()
+        seen["a step forward"] = places()
+        page.get_by_test_id("review-live").click()
+        expect(page.get_by_test_id("review-live")).to_be_hidden()
+        seen["back to the game"] = places()
+        page.get_by_test_id("new-game").click()
+        page.get_by_test_id("confirm-yes").click()
+        for cell in ending:
+            play(page, cell, phone)
+        expect(page.get_by_test_id("result")).to_be_visible()
+        seen["the game over"] = places()
+        page.get_by_test_id("review-prev").click()
+        expect(page.get_by_test_id("review-live")).to_be_visible()
+        seen["looking back over the game"] = places()
+        moved = {step: {testid: (first[testid], at) for testid, at in now.items() if at != first[testid]}
+                 for step, now in seen.items()}
+        assert not any(moved.values()), moved
+    finally:
+        context.close()

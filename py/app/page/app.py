@@ -141,7 +141,7 @@ class App:
         on(by_id("board"), "keydown", dom.grid_keys)
         for host in ("board-area", "review"):
             on(by_id(host), "keydown", self.review_key)
-        for host in ("review", "move-list", "archive"):
+        for host in ("review", "review-live", "move-list", "archive"):
             on(by_id(host), "click", self.button_click)
         on(by_id("hint"), "click", self.command(lambda screen: screen.insight.ask_hint()))
         on(by_id("analyse"), "click", self.command(lambda screen: screen.insight.analyse()))
@@ -283,7 +283,8 @@ class App:
             self.board.host.focus()
 
     def button_click(self, event: Any) -> None:
-        """A button of the review bar, the move list or the past games: its
+        """A button of the review bar (with "Back to the game", under it), the
+        move list or the past games: its
         command is in one of its data attributes (BUTTON_COMMANDS)."""
         button = event.target.closest("button")
         if not found(button) or self.controller is None:
