@@ -14,7 +14,7 @@ import json
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from conftest import ROOT, AppServer, open_app, open_as_harness
 from layout_watch import LayoutWatch, layout_boxes
@@ -27,15 +27,21 @@ SCREENS = {"phone": {"width": 360, "height": 640}, "desktop": {"width": 1280, "h
 HELD_STILL = ("board", "new-game", "undo", "resign")
 
 
-@pytest.fixture(params=[(screen, code) for screen in SCREENS for code in PLAYED_IN], ids=lambda p: "-".join(p))
-def player(request: pytest.FixtureRequest, browser: Browser) -> Iterator[tuple[Page, str, bool]]:
-    """A page on a touch phone or a desktop with a mouse, in a language."""
-    screen, code = request.param
+def screen_context(browser: Browser, screen: str, code: str) -> BrowserContext:
+    """A touch phone or a desktop with a mouse, in a language."""
     phone = screen == "phone"
     context = browser.new_context(viewport=SCREENS[screen], locale=code, service_workers="block",
                                   has_touch=phone, is_mobile=phone)
     open_as_harness(context)
-    yield context.new_page(), code, phone
+    return context
+
+
+@pytest.fixture(params=[(screen, code) for screen in SCREENS for code in PLAYED_IN], ids=lambda p: "-".join(p))
+def player(request: pytest.FixtureRequest, browser: Browser) -> Iterator[tuple[Page, str, bool]]:
+    """A page on a touch phone or a desktop with a mouse, in a language."""
+    screen, code = request.param
+    context = screen_context(browser, screen, code)
+    yield context.new_page(), code, screen == "phone"
     context.close()
 
 
@@ -200,8 +206,7 @@ FIRST_SCREENS = ["#/notakto?boards=3", "#/notakto?boards=6", "#/uttt", "#/hex?si
 @pytest.mark.parametrize("route", FIRST_SCREENS)
 def test_a_desktop_shows_the_board_and_the_play_bar_on_the_first_screen(browser: Browser, server: AppServer,
                                                                          route: str) -> None:
-    context = browser.new_context(viewport=SCREENS["desktop"], service_workers="block")
-    open_as_harness(context)
+    context = screen_context(browser, "desktop", "en")
     page = open_app(context.new_page(), server, route)
     try:
         for evaluation in (False, True):
@@ -231,9 +236,7 @@ def test_stepping_back_moves_nothing_under_the_pointer(browser: Browser, server:
     game and after it."""
     route, opening, ending = STEPPED[game]
     phone = screen == "phone"
-    context = browser.new_context(viewport=SCREENS[screen], locale="de", service_workers="block",
-                                  has_touch=phone, is_mobile=phone)
-    open_as_harness(context)
+    context = screen_context(browser, screen, "de")
     page = open_app(context.new_page(), server, f"?lang=de{route}")
     still = (*HELD_STILL, "review-prev", "move-list")
 
