@@ -157,21 +157,29 @@ def wait_page_timer(page: Page, ms: int) -> None:
     page.evaluate("ms => new Promise((resolve) => setTimeout(resolve, ms))", ms)
 
 # The page's calls of the AI worker, by name, in the order it made them
-# (window.workerCalls): the shell's engine.call, wrapped.
+# (window.workerCalls), and each with its request and whether it was answered
+# (window.workerRequests): the shell's engine.call, wrapped.
 WATCH_WORKER_CALLS = """() => {
   const engine = window.appShell.engine;
   const call = engine.call;
   window.workerCalls = [];
+  window.workerRequests = [];
   engine.call = (name, request) => {
+    const noted = { name, request: request === null ? null : JSON.parse(request), answered: false };
     window.workerCalls.push(name);
-    return call(name, request);
+    window.workerRequests.push(noted);
+    return call(name, request).then((reply) => {
+      noted.answered = true;
+      return reply;
+    });
   };
 }"""
 
 
 def watch_worker_calls(page: Page) -> None:
     """From now on, note each call the page makes of the AI worker in
-    ``window.workerCalls`` (a test waits for one with wait_for_function)."""
+    ``window.workerCalls`` (a test waits for one with wait_for_function) and
+    in ``window.workerRequests`` ({name, request, answered})."""
     page.evaluate(WATCH_WORKER_CALLS)
 
 

@@ -3,7 +3,7 @@ worker starts from the page's interpreter and keeps a snapshot of its own,
 later visits restore it in the page and in the worker, also offline and
 after an update; a snapshot that is damaged or from another version is never
 used, and is made again; the computer's first reply after the page loads is
-as quick as the later ones.
+as quick as the later ones (the worker warms up for the board on screen).
 
 The site is what `make site` builds, served with no HTTP caching, so that
 offline only the service worker's cache and the snapshot can serve it.
@@ -17,7 +17,8 @@ from pathlib import Path
 
 from playwright.sync_api import Page, Playwright, expect
 
-from conftest import AppServer, Watch, assert_clean, eventually, open_app, wait_ready, wait_worker_answered
+from conftest import (AppServer, Watch, assert_clean, eventually, open_app, wait_ready, wait_worker_answered,
+                      watch_worker_calls)
 # The offline tests' site (the `site` fixture), server and browser profile.
 from test_offline_embed import (SUB_PATH, NoStoreHandler, our_caches, persistent_context, site,  # noqa: F401
                                 wait_offline_ready)
@@ -197,67 +198,42 @@ json.dumps({"files": files, "levels": len(registry.GAMES["hex"].levels.names)})`
 
 # The round trip of each of the page's calls of the AI worker, by name, in
 # the order they were made (window.workerTimes): the shell's engine.call, wrapped.
-TIME_WORKER_CALLS = """() => {
-  const engine = window.appShell.engine;
-  const call = engine.call;
-  window.workerTimes = [];
-  engine.call = (name, request) => {
-    const posted = performance.now();
-    return call(name, request).then((reply) => {
-      window.workerTimes.push([name, performance.now() - posted]);
-      return reply;
-    });
-  };
-}"""
-# The cells the player takes, the first still free each time.
-PLAYER_CELLS = ["c3", "i9", "c9", "i3", "e5", "g7", "a1", "k11"]
-
-
-def computer_replies(page: Page, replies: int) -> list[float]:
-    """Play ``replies`` moves against the computer, each once the worker is
-    idle, and return how long the worker took over each of its replies (ms,
-    from the page's call to the worker's answer)."""
-    page.evaluate(TIME_WORKER_CALLS)
-    moves = page.get_by_test_id("move-list").locator("li")
-    for _ in range(replies):
-        wait_worker_answered(page)  # nothing else in the worker's queue
-        expect(page.get_by_test_id("status")).to_have_text("Your turn (Blue)", timeout=30_000)
-        played = moves.count()
-        free = next(cell for cell in PLAYER_CELLS
-                    if page.get_by_test_id(f"cell-{cell}").get_attribute("aria-disabled") == "false")
-        page.get_by_test_id(f"cell-{free}").click()
-        expect(moves).to_have_count(played + 2, timeout=30_000)
-    return [ms for name, ms in page.evaluate("window.workerTimes") if name == "choose_move"]
-
-
-def test_the_computer_s_first_reply_after_the_page_loads_is_as_quick_as_the_later_ones(
-        page: Page, server: AppServer) -> None:
-    """Hex 11 x 11 at the default level, on a first visit and on a later
-    one that restores the snapshot: the worker's first reply takes no longer
-    than the later ones. The worker warms up for the game on screen while
-    the player looks at the board (py/worker.py's prepare); without that the
-    first reply took longer, as the browser compiled the interpreter's code
-    the search runs.
-
-    What is compared is the worker's time for each reply (the page's call
-    to its answer), the player moving once the worker is idle, so that
-    neither the warm-up nor the pause before the computer answers counts:
-    the first reply against the slowest of the next three of the same game,
-    which absorbs a slow moment of a busy machine in those. Measured on
-    this 2-core machine shared with other work: before, the first reply
-    took 1.1 to 2.5 times the slowest later one on a first visit and 1.2
-    to 2.8 times on a restored one (casual's half-second cap on its search
-    keeps it from more), above 1.5 on one of the two in every run; now 0.6
-    to 1.0 times on both. Hence 1.5."""
+def test_the_worker_warms_up_for_the_game_on_screen_while_the_player_looks_at_it(page: Page,
+                                                                               server: AppServer) -> None:
+    """The computer's first reply after the page loads would take longer than
+    the later ones, as the browser compiles the interpreter's code the
+    search runs (1.7 times on a first visit, 2.9 after a reload, measured by
+    `make bench`'s first-reply table with the warm-up taken out). So the
+    worker warms up for the board on screen while the player looks at it:
+    each game and level once, before the player's first move, and not
+    again for a board it has warmed up for. How long the replies take is
+    the bench's to measure (docs/benchmarks.md), not a test's."""
     open_app(page, server, "#/hex/no-swap")
-    page.get_by_test_id("setting-starts").select_option("home")
-    first_visit = computer_replies(page, 4)
-    page.reload()
-    wait_ready(page)
     computer_ready(page)
-    assert "computer-restored" in marks(page)
+    wait_worker_answered(page)  # the page's warm-up for Hex, asked as the worker became ready
+    watch_worker_calls(page)
+    page.get_by_test_id("home-link").click()
+    page.get_by_test_id("pick-y").click()
+    expect(page.get_by_test_id("status")).to_contain_text("Your turn")
+
+    def prepared() -> list[dict[str, object]]:
+        return [call["request"] for call in page.evaluate("window.workerRequests")
+                if call["name"] == "prepare" and call["answered"]]
+
+    eventually(page, lambda: len(prepared()) == 1)
+    [request] = prepared()
+    assert request["game"]["game"] == "y" and request["level"] == "casual"  # type: ignore[index]
+    assert page.evaluate("window.workerCalls") == ["prepare"]  # before any move was asked
+    page.locator('[data-testid^="cell-"][aria-disabled="false"]').first.click()
+    expect(page.get_by_test_id("move-list").locator("li")).to_have_count(2, timeout=30_000)
+    # Back to Hex, which the page asked the worker to warm up for as it
+    # opened (before the calls were watched): no call; then another level.
+    page.get_by_test_id("home-link").click()
+    page.get_by_test_id("pick-hex").click()
+    expect(page.get_by_test_id("status")).to_contain_text("Your turn")
+    page.get_by_test_id("setting-opponent").select_option("computer:strong")
+    page.get_by_test_id("setting-starts").select_option("home")
     new_game(page)
-    restored = computer_replies(page, 4)
-    for replies in (first_visit, restored):
-        assert len(replies) == 4
-        assert replies[0] <= 1.5 * max(replies[1:]), (first_visit, restored)
+    eventually(page, lambda: [(r["game"]["game"], r["level"]) for r in prepared()]  # type: ignore[index]
+               == [("y", "casual"), ("hex", "strong")])
+    assert page.evaluate("window.workerCalls") == ["prepare", "choose_move", "prepare"]  # the player to move

@@ -4,6 +4,7 @@ game's analysis, and the memory of the page and its interpreters."""
 from __future__ import annotations
 
 import random
+import statistics
 from typing import Any
 
 import ai
@@ -16,8 +17,9 @@ from tools.bench.browser import MY_TURN_JS, PROBE_START_JS, PROBE_STOP_JS
 from tools.bench.engines import SEARCHES, game_label
 from tools.bench.places import Bench
 from tools.bench.positions import quiet_moves
-from tools.bench.settings import READY_TIMEOUT_MS, THINK_TIMEOUT_MS
-from tools.bench.table import Row, format_bytes, format_ms, verdict
+from tools.bench.settings import READY_TIMEOUT_MS, TARGET_FIRST_REPLY_RATIO, THINK_TIMEOUT_MS
+from tools.bench.stats import Ratio, Stat
+from tools.bench.table import Row, at_most, format_bytes, format_ms, verdict
 
 RESPONSIVE_TITLE = "Responsiveness: the page's main thread during whole games against the perfect computer"
 MEMORY_TITLE = "Memory: the page's JS heap (after a full GC) and each interpreter's WebAssembly memory"
@@ -129,6 +131,99 @@ def hex_analysis(bench: Bench) -> list[Row]:
         "longest block (10 ms probe)": f"{worst_block_ms:.0f} ms",
         "none over 50 ms": verdict(not tasks),
     })]
+
+
+FIRST_REPLY_TITLE = ("The computer's first reply after the page loads against its later ones: Hex 11 x 11 against "
+                     "the default level, the worker's time for each reply, ms, median (p10–p90)")
+#: Replies timed in each game: the first, and the later ones it is compared with.
+REPLIES = 4
+#: The player's cells, the first still free each time (the computer answers elsewhere).
+PLAYER_CELLS = ("c3", "i9", "c9", "i3", "e5", "g7", "a1", "k11")
+#: Times every call the page makes to the worker, from the call to its answer.
+TIME_WORKER_CALLS_JS = """() => {
+  const engine = window.appShell.engine;
+  const call = engine.call;
+  window.workerTimes = [];
+  engine.call = (name, request) => {
+    const posted = performance.now();
+    return call(name, request).then((reply) => {
+      window.workerTimes.push([name, performance.now() - posted]);
+      return reply;
+    });
+  };
+}"""
+#: Answers once the worker has answered every call made so far (it answers
+#: in order): the harness's cheapest call.
+WORKER_IDLE_JS = "() => appBenchWorker('bench_memory', '{}')"
+#: The player may move on the Hex board.
+HEX_TURN_JS = "document.querySelector('[data-testid^=\"cell-\"][aria-disabled=\"false\"]') !== null"
+
+
+def computer_replies(page: Any) -> list[float]:
+    """Play ``REPLIES`` moves against the computer, each once the worker is
+    idle (so that neither its warm-up nor the computer's pause before asking
+    counts), and return the worker's time for each reply, in seconds."""
+    page.evaluate(TIME_WORKER_CALLS_JS)
+    moves = page.locator("[data-testid=move-list] li")
+    for _ in range(REPLIES):
+        page.evaluate(WORKER_IDLE_JS)
+        page.wait_for_function(HEX_TURN_JS, timeout=THINK_TIMEOUT_MS)
+        played = moves.count()
+        free = next((cell for cell in PLAYER_CELLS
+                     if page.get_by_test_id(f"cell-{cell}").get_attribute("aria-disabled") == "false"), None)
+        if free is None:
+            raise BenchError("none of the player's cells was free")
+        page.get_by_test_id(f"cell-{free}").click()
+        page.wait_for_function(f"document.querySelectorAll('[data-testid=move-list] li').length >= {played + 2}",
+                               timeout=THINK_TIMEOUT_MS)
+    replies = [ms / 1000 for name, ms in page.evaluate("window.workerTimes") if name == "choose_move"]
+    if len(replies) != REPLIES:
+        raise BenchError(f"{len(replies)} replies of the computer timed, not {REPLIES}")
+    return replies
+
+
+def first_replies(bench: Bench) -> list[Row]:
+    """Rounds of a first visit (a new profile) opening Hex 11 x 11 against
+    the default level and playing ``REPLIES`` moves, then a reload (which
+    restores the kept interpreters) and a new game of as many: is the
+    computer's first reply as quick as its later ones (the worker warms up
+    for the game on screen while the player looks at the board)?"""
+    browser = bench.browser()
+    found: dict[str, list[list[float]]] = {"first visit": [], "reloaded (interpreters restored)": []}
+    rounds = bench.settings.first_reply_rounds
+    for index in range(rounds):
+        progress(f"first replies, round {index + 1}/{rounds}")
+        bench.settle()
+        context = browser.profile(as_harness=True)
+        try:
+            page = context.new_page()
+            page.goto(browser.server.url + "#/hex/no-swap")
+            page.wait_for_function("document.body.dataset.ready === 'true'", timeout=READY_TIMEOUT_MS)
+            page.get_by_test_id("setting-starts").select_option("home")
+            found["first visit"].append(computer_replies(page))
+            page.reload()
+            page.wait_for_function("document.body.dataset.ready === 'true'"
+                                   " && performance.getEntriesByName('computer-restored').length > 0",
+                                   timeout=READY_TIMEOUT_MS)
+            page.get_by_test_id("new-game").click()
+            if page.get_by_test_id("confirm-yes").is_visible():
+                page.get_by_test_id("confirm-yes").click()
+            page.wait_for_function("document.querySelectorAll('[data-testid=move-list] li').length === 0",
+                                   timeout=10_000)
+            found["reloaded (interpreters restored)"].append(computer_replies(page))
+        finally:
+            browser.close_profile(context)
+    bench.facts["first_replies"] = rounds
+    rows = []
+    for visit, games in found.items():
+        ratio = Ratio.of([game[0] / statistics.median(game[1:]) for game in games])
+        rows.append(Row(FIRST_REPLY_TITLE, {
+            "visit": visit, "games": len(games), "first reply": Stat.of([game[0] for game in games]),
+            "later replies": Stat.of([ms for game in games for ms in game[1:]]),
+            "first ÷ its game's later (median)": ratio,
+            "target": f"≤ {TARGET_FIRST_REPLY_RATIO:.2f}×: {verdict(at_most(ratio.median, TARGET_FIRST_REPLY_RATIO))}",
+        }))
+    return rows
 
 
 def memory_rows(bench: Bench, *readings: tuple[str, str]) -> list[Row]:

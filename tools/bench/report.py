@@ -18,6 +18,7 @@ from typing import Any
 from core.notakto import NotaktoState
 from tools.bench import ROOT
 from tools.bench.browser import APP_PATH, CACHE_CONTROL, FLOOR_PATH, PYSCRIPT_FLOOR_PATH
+from tools.bench.page import REPLIES
 from tools.bench.places import Bench
 from tools.bench.positions import outcome_of
 from tools.bench.settings import TARGET_S, TARGET_SPEED
@@ -101,6 +102,8 @@ def method_notes(bench: Bench, elapsed: float) -> list[str]:
                  caching_service_worker=note("caching-service-worker") if facts.get("service_worker") else ""),
             note("bytes", page_bytes=format_bytes(cold.page_bytes), worker_bytes=format_bytes(max(0, worker_bytes))),
         ]
+    if "first_replies" in facts:
+        notes.append(note("first-replies", rounds=facts["first_replies"], replies=REPLIES))
     if "long_games" in facts:
         games, plies = facts["long_games"]
         notes.append(note("responsiveness", long_games=games, long_plies=plies))

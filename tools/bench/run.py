@@ -21,7 +21,7 @@ from tools.bench.engines import (
     solver_speed,
     throughput,
 )
-from tools.bench.page import big_board_memory, hex_analysis, memory_at_end, notakto_long_games
+from tools.bench.page import big_board_memory, first_replies, hex_analysis, memory_at_end, notakto_long_games
 from tools.bench.places import Bench
 from tools.bench.positions import notakto_positions
 from tools.bench.report import header, method_notes, page
@@ -32,7 +32,7 @@ from tools.bench.table import Row
 
 #: Every measurement, in order. Each returns rows; add new figures here.
 MEASUREMENTS: list[Callable[[Bench], list[Row]]] = [
-    startup, notakto_long_games, hex_analysis, throughput, search_throughput, master_search, notakto_perfect,
+    startup, first_replies, notakto_long_games, hex_analysis, throughput, search_throughput, master_search, notakto_perfect,
     notakto_levels,
     hex_puzzles, solver_speed, big_board_memory, memory_at_end, strength, openspiel_strength,
 ]
