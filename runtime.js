@@ -1,6 +1,7 @@
 // The Python runtime, the same in the page and in the AI worker: our pinned
-// Pyodide (vendor/pyodide), started as soon as this module runs, with the
-// app's Python in one archive (vendor/python.zip, each module with its
+// Pyodide (vendor/pyodide) with the part of its standard library the app
+// imports (vendor/python-stdlib.zip: tools/stdlib.py), started as soon as
+// this module runs, with the app's Python in one archive (vendor/python.zip,
 // bytecode: tools/build_site.py) fetched alongside and put on the module path.
 //
 // The page's PyScript takes its interpreter from here (pyscript.toml:
@@ -22,13 +23,19 @@
 // with, and one that fails to load is dropped: the interpreter then starts
 // as on a first visit (docs/start-up.md).
 import { loadPyodide as startPyodide, version } from "./vendor/pyodide/pyodide.mjs";
-import { ARCHIVE_KEY } from "./vendor/python.js";
+import { ARCHIVE_KEY, LOCK } from "./vendor/python.js";
 
 // PyScript reads the interpreter's version from its module.
 export { version };
 
 const IN_PAGE = typeof document !== "undefined";
 const INDEX = new URL("./vendor/pyodide/", import.meta.url).href;
+// The standard library: Pyodide's, cut to the modules the app imports and
+// stored as bytecode (tools/stdlib.py), instead of the whole of it.
+const STDLIB = new URL("./vendor/python-stdlib.zip", import.meta.url).href;
+// Pyodide's lock file without its packages (the app loads none): one request
+// fewer (tools/build_site.py).
+const PYODIDE = { indexURL: INDEX, stdLibURL: STDLIB, lockFileContents: LOCK };
 const ARCHIVE = new URL("./vendor/python.zip", import.meta.url);
 // Where the archive goes in the interpreter (tools/build_site.py compiles
 // the bytecode for this place: tracebacks name it).
@@ -41,7 +48,7 @@ const ENGINES = "import worker; worker.warm_up()";
 // change SNAPSHOT_FORMAT).
 const SNAPSHOTS = "abstract-games-snapshots";
 const SNAPSHOT = new URL("./vendor/python.snapshot", import.meta.url).href;
-const SNAPSHOT_FORMAT = 1;
+const SNAPSHOT_FORMAT = 2;
 const SNAPSHOT_KEY = `pyodide ${version}, format ${SNAPSHOT_FORMAT}, ${ARCHIVE_KEY}`;
 // The page remembers which snapshot is stored (localStorage answers at once,
 // where opening Cache Storage takes a while on a first visit), and tells
@@ -119,7 +126,7 @@ async function start() {
     const snapshot = readSnapshot();
     snapshot.catch(() => {}); // Pyodide awaits it later: no unhandled rejection meanwhile
     try {
-      pyodide = await startPyodide({ indexURL: INDEX, _loadSnapshot: snapshot });
+      pyodide = await startPyodide({ ...PYODIDE, _loadSnapshot: snapshot });
     } catch (error) {
       console.warn("runtime: the stored Python snapshot did not load; starting afresh", error);
       forgetSnapshot();
@@ -130,7 +137,7 @@ async function start() {
   if (restored && IN_PAGE) performance.mark("python-restored");
   // A worker that starts without a stored snapshot keeps one for the next visit.
   const keep = !restored && !IN_PAGE && "caches" in globalThis;
-  const options = { indexURL: INDEX, ...(keep ? { _makeSnapshot: true } : {}) };
+  const options = { ...PYODIDE, ...(keep ? { _makeSnapshot: true } : {}) };
   if (!restored && fromPage) {
     // Started at once: the interpreter's files load and compile while the
     // page's interpreter starts, and Pyodide waits for the snapshot itself.

@@ -188,7 +188,7 @@ def test_reduced_motion_turns_transitions_off(page: Page, server: AppServer) -> 
 
 
 # What the loading line counts as the runtime's files (shell/loading.js, runtimeFiles).
-RUNTIME_FILES = {"pyodide.mjs", "pyodide.asm.mjs", "python_stdlib.zip", "pyodide.asm.wasm"}
+RUNTIME_FILES = {"pyodide.mjs", "pyodide.asm.mjs", "python-stdlib.zip", "pyodide.asm.wasm"}
 
 # Every text the loading line shows, from the page's start.
 LOADING_TEXTS = """

@@ -264,6 +264,15 @@ def wasm_bytes() -> int | None:
     return int(pyodide_js._module.HEAPU8.length)
 
 
+def bench_stdlib(request_json: str = "{}") -> str:
+    """{"import": names} -> what this worker imported of the standard
+    library once it has imported those too (py/selfcheck.py's
+    ``imported_stdlib``), for tools/stdlib.py."""
+    from selfcheck import imported_stdlib
+
+    return json.dumps(imported_stdlib(json.loads(request_json).get("import", ())))
+
+
 def bench_memory(_request_json: str = "{}") -> str:
     """{"wasm_bytes": ``wasm_bytes()``}."""
     return json.dumps({"wasm_bytes": wasm_bytes()})
@@ -272,4 +281,4 @@ def bench_memory(_request_json: str = "{}") -> str:
 # Everything the harness calls in the worker: the app's own functions, the
 # self-check (e2e/test_platform.py) and the bench functions (tools/bench/).
 __export__ = ["choose_move", "analyse", "prepare", "self_check", "bench_moves", "bench_playouts", "bench_search", "bench_choose",
-              "bench_solve", "bench_game", "bench_memory"]
+              "bench_solve", "bench_game", "bench_memory", "bench_stdlib"]

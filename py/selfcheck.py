@@ -90,6 +90,32 @@ def connection_checks() -> dict[str, Any]:
     return {"hex_perft_5x2": perft(STATES["hex"].from_settings({"size": 5, "swap": True}), 2)}
 
 
+def imported_stdlib(also: list[str] | tuple[str, ...] = ()) -> dict[str, Any]:
+    """What this interpreter imported of the standard library, once it has
+    imported the modules ``also`` names too:
+    ``{"python": version, "modules": names, "builtin": names}``, ``modules``
+    those imported from the library's archive (in Pyodide; its folder under
+    CPython), ``builtin`` the modules built into the interpreter or frozen
+    in it (``os``; ``collections.abc``, which is ``_collections_abc``). An
+    error's traceback is formatted first (Pyodide formats one for every
+    Python error that reaches JavaScript), so that what it imports is
+    counted. tools/stdlib.py records these in the page and the AI worker."""
+    import importlib
+    import os
+    import traceback
+
+    for name in also:
+        importlib.import_module(name)
+    traceback.format_exception(ValueError("a probe"))
+    library = os.path.dirname(os.__file__) + "/"  # Pyodide's archive (/lib/python3NN.zip) or CPython's folder
+    origins = {name: str(getattr(getattr(module, "__spec__", None), "origin", None) or "")
+               for name, module in list(sys.modules.items())}
+    modules = sorted(name for name, origin in origins.items() if origin.startswith(library))
+    inside = {name for name, origin in origins.items() if origin in ("built-in", "frozen")}
+    return {"python": sys.version.split()[0], "modules": modules,
+            "builtin": sorted(inside | set(sys.builtin_module_names))}
+
+
 def run() -> dict[str, Any]:
     """Everything the engines compute here, as plain data (the ``python``
     entry names the interpreter and is not compared)."""

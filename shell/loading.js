@@ -42,7 +42,7 @@ function fillLoading(share) {
 // Files of the runtime finishing download move the bar through its first
 // stage, so a slow connection still shows progress.
 // Once they are all in, Python is starting.
-const runtimeFiles = { "pyodide.mjs": 0.02, "pyodide.asm.mjs": 0.08, "python_stdlib.zip": 0.15, "pyodide.asm.wasm": 0.35 };
+const runtimeFiles = { "pyodide.mjs": 0.02, "pyodide.asm.mjs": 0.08, "python-stdlib.zip": 0.15, "pyodide.asm.wasm": 0.35 };
 const arrived = new Set();
 if ("PerformanceObserver" in window) {
   new PerformanceObserver((list) => {

@@ -39,8 +39,12 @@ def test_the_precache_holds_everything_the_page_and_the_worker_load() -> None:
                 "pyscript.toml", "py/main.py", "vendor/python.zip", "vendor/python.js",
                 "vendor/shell/boot.js", "vendor/shell/figures.js"}
     expected |= {f"i18n/{path.name}" for path in (ROOT / "i18n").glob("*.json")}
+    # Every vendored file but the list itself and the two of Pyodide's the app
+    # never fetches (its whole standard library and its lock file: the bench's
+    # bare-Pyodide floor loads them).
+    unused = {"vendor/precache.js", "vendor/pyodide/python_stdlib.zip", "vendor/pyodide/pyodide-lock.json"}
     expected |= {path.relative_to(ROOT).as_posix() for path in (ROOT / "vendor").rglob("*")
-                 if path.is_file() and path.name != "precache.js"}
+                 if path.is_file()} - unused
     expected |= {f"icons/{path.name}" for path in (ROOT / "icons").glob("*.png")}
     assert set(files) == expected
     assert all((ROOT / name).is_file() for name in files)
@@ -195,20 +199,22 @@ def test_the_python_archive_holds_every_module_and_data_file_of_py_but_gtp() -> 
 
 
 @needs_runtime
-def test_the_python_archive_has_each_source_with_its_unchecked_bytecode_and_names_its_sources() -> None:
+def test_the_python_archive_has_each_module_as_unchecked_bytecode_and_names_its_sources() -> None:
     """vendor/python.zip (tools/python_zip.mjs, run by the pinned Pyodide):
-    every file as it is in py/, each module's bytecode beside it marked by
-    PEP 552 as hash-based and never checked (so the interpreter neither
-    compiles it nor compares times), and as its comment the digest of what
-    it was built from, which vendor/python.js exports for runtime.js."""
+    each module as bytecode alone, marked by PEP 552 as hash-based and never
+    checked (so the interpreter neither compiles it nor looks for its
+    source), the data files as they are in py/, nothing deflated (the host
+    compresses), and as its comment the digest of what it was built from,
+    which vendor/python.js exports for runtime.js."""
     import zipfile
 
     build_site.generate()
     with zipfile.ZipFile(build_site.ARCHIVE) as archive:
         names = set(archive.namelist())
         files = build_site.python_files()
-        assert names == {*files, *(name + "c" for name in files if name.endswith(".py"))}
-        for name in files:
+        assert names == {name + "c" if name.endswith(".py") else name for name in files}
+        assert {info.compress_type for info in archive.infolist()} == {zipfile.ZIP_STORED}
+        for name in (name for name in files if not name.endswith(".py")):
             assert archive.read(name) == (ROOT / "py" / name).read_bytes(), name
         magics = set()
         for name in (name for name in names if name.endswith(".pyc")):
@@ -216,10 +222,11 @@ def test_the_python_archive_has_each_source_with_its_unchecked_bytecode_and_name
             magics.add(header[:4])
             assert header[2:4] == b"\r\n" and int.from_bytes(header[4:8], "little") == 0b01, name
         assert len(magics) == 1  # one interpreter compiled them all
-        comment = archive.comment.decode()
+    comment = archive.comment.decode()
     assert comment == f"abstract-games python {build_site.archive_digest(files)}"
     key = (ROOT / "vendor" / "python.js").read_text(encoding="utf-8")
     assert f"export const ARCHIVE_KEY = {json.dumps(comment)};" in key
+    assert f"export const LOCK = {json.dumps(json.dumps(build_site.no_packages_lock()))};" in key
     # The bytecode names its files where runtime.js puts the archive.
     runtime = (ROOT / "runtime.js").read_text(encoding="utf-8")
     assert f'const ARCHIVE_PATH = "{build_site.ARCHIVE_PATH}";' in runtime

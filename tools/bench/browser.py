@@ -4,7 +4,10 @@ opened as the harness, and the scripts the bench runs in pages."""
 
 from __future__ import annotations
 
+import functools
+import gzip
 import http.server
+import io
 import json
 import tempfile
 import threading
@@ -127,6 +130,18 @@ def part_of(path: str) -> str:
 PARTS = ("runtime: Pyodide", "runtime: PyScript", "ours")
 
 
+def compressible(content_type: str) -> bool:
+    """What the bench's server gzips when it sends as GitHub Pages does:
+    everything but the PNG icons (text, and WebAssembly, which Pages
+    compressed when we looked, 2026-12)."""
+    return content_type == "image/svg+xml" or not content_type.startswith("image/")
+
+
+@functools.cache
+def gzipped(path: str, _modified_ns: int) -> bytes:
+    return gzip.compress(Path(path).read_bytes(), compresslevel=6, mtime=0)
+
+
 class BenchServer(harness.AppServer):
     """This checkout, served on a free loopback port as the end-to-end tests
     serve it (their server and handler: http.server's, which sends
@@ -137,9 +152,32 @@ class BenchServer(harness.AppServer):
     def __init__(self, root: Path, base: type[http.server.SimpleHTTPRequestHandler] = harness.QuietHandler) -> None:
         self.lock = threading.Lock()
         self.log: list[Sent] = []
+        #: Whether to send files gzipped (level 6) to a client that takes
+        #: it, as GitHub Pages does (``compressible``): the emulated
+        #: phone's visits (``Bench.phone_visits``), whose bandwidth counts.
+        self.compress = False
         server = self
 
         class Handler(base):  # type: ignore[misc, valid-type]
+            def send_head(self) -> Any:
+                path = Path(self.translate_path(self.path))
+                if not (server.compress and "gzip" in self.headers.get("Accept-Encoding", "")
+                        and path.is_file() and compressible(self.guess_type(str(path)))):
+                    return super().send_head()
+                modified = self.date_time_string(int(path.stat().st_mtime))
+                if self.headers.get("If-Modified-Since") == modified:
+                    self.send_response(304)
+                    self.end_headers()
+                    return None
+                body = gzipped(str(path), path.stat().st_mtime_ns)
+                self.send_response(200)
+                self.send_header("Content-Type", self.guess_type(str(path)))
+                self.send_header("Content-Encoding", "gzip")
+                self.send_header("Content-Length", str(len(body)))
+                self.send_header("Last-Modified", modified)
+                self.end_headers()
+                return io.BytesIO(body)
+
             def send_response(self, code: int, message: str | None = None) -> None:
                 self.bench_status, self.bench_length = code, 0
                 super().send_response(code, message)

@@ -29,6 +29,8 @@ from tools.bench.positions import Position, notakto_positions
 from tools.bench.settings import (
     DEFAULT_SEED,
     MAX_BATCH,
+    PHONE_NETWORK,
+    PHONE_SLOWDOWN,
     READY_TIMEOUT_MS,
     THINK_TIMEOUT_MS,
     WARM_PAGE_S,
@@ -198,17 +200,25 @@ class Bench:
             browser.close()
 
     # -- start-up ----------------------------------------------------------------------
-    def visit(self, context: Any, app: bool, computer: bool = True, query: str = "", path: str = "") -> Visit:
+    def visit(self, context: Any, app: bool, computer: bool = True, query: str = "", path: str = "",
+              slowdown: float | None = None) -> Visit:
         """Open the app (or the floor, or another page than the floor at
         ``path``) in a new tab of ``context`` and wait until it is ready.
         For the app, then check that a click on a cell
         lands (a mark appears), and with ``computer`` wait for the computer's
         answer: the worker starts after the board is ready, and its requests
         must be counted (and, on a cold visit, be in the cache for the warm
-        one, with the player to move in the saved game)."""
+        one, with the player to move in the saved game). With ``slowdown``,
+        over the emulated phone's connection (``PHONE_NETWORK``) and with the
+        processor slowed that many times (1: not slowed)."""
         browser = self.browser()
         browser.server.take()
         page = context.new_page()
+        if slowdown is not None:
+            devtools = context.new_cdp_session(page)
+            devtools.send("Network.enable")
+            devtools.send("Network.emulateNetworkConditions", PHONE_NETWORK)
+            devtools.send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
         try:
             page.goto(browser.server.url + (APP_PATH if app else (path or FLOOR_PATH) + query), wait_until="commit")
             page.wait_for_function("window.__bench && window.__bench.ready !== null", timeout=READY_TIMEOUT_MS)
@@ -272,6 +282,32 @@ class Bench:
                         visits[kind, "returning"].append(self.visit(context, app, computer=self.settings.warm_computer))
                 finally:
                     self.browser().close_profile(context)
+        return visits
+
+    def phone_visits(self) -> dict[tuple[str, float], list[Visit]]:
+        """Rounds of cold visits over the emulated phone's connection, the
+        server sending files gzipped as GitHub Pages does: the app and the
+        floor (the other way round every second round), each in a new
+        profile; the first ``phone_slow_rounds`` rounds then again with the
+        processor slowed ``PHONE_SLOWDOWN`` times. Keyed by (kind, slowdown)."""
+        visits: dict[tuple[str, float], list[Visit]] = {}
+        server = self.browser().server
+        plan = [(index, 1.0) for index in range(self.settings.phone_rounds)]
+        plan += [(index, float(PHONE_SLOWDOWN)) for index in range(self.settings.phone_slow_rounds)]
+        server.compress = True
+        try:
+            for number, (index, slowdown) in enumerate(plan):
+                progress(f"phone round {number + 1}/{len(plan)} (processor {slowdown:g}x slower)")
+                self.settle()
+                for kind in (["app", "floor"] if index % 2 == 0 else ["floor", "app"]):
+                    context = self.browser().profile(as_harness=False)
+                    try:
+                        visits.setdefault((kind, slowdown), []).append(
+                            self.visit(context, kind == "app", slowdown=slowdown))
+                    finally:
+                        self.browser().close_profile(context)
+        finally:
+            server.compress = False
         return visits
 
     # -- engine moves ------------------------------------------------------------------

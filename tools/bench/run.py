@@ -26,13 +26,13 @@ from tools.bench.places import Bench
 from tools.bench.positions import notakto_positions
 from tools.bench.report import header, method_notes, page
 from tools.bench.settings import DEFAULT_SEED, FULL, QUICK
-from tools.bench.startup import startup
+from tools.bench.startup import phone, startup
 from tools.bench.strength import openspiel_strength, strength
 from tools.bench.table import Row
 
 #: Every measurement, in order. Each returns rows; add new figures here.
 MEASUREMENTS: list[Callable[[Bench], list[Row]]] = [
-    startup, first_replies, notakto_long_games, hex_analysis, throughput, search_throughput, master_search, notakto_perfect,
+    startup, phone, first_replies, notakto_long_games, hex_analysis, throughput, search_throughput, master_search, notakto_perfect,
     notakto_levels,
     hex_puzzles, solver_speed, big_board_memory, memory_at_end, strength, openspiel_strength,
 ]

@@ -9,6 +9,13 @@ TARGET_S = 0.050  # a computer move within 50 ms in the browser; no main-thread 
 TARGET_PAINT_S = 0.5  # the shell paints within 0.5 s
 TARGET_FLOOR_RATIO = 1.10  # interactive within 1.10x of the bare-Pyodide floor
 TARGET_COMPUTER_RATIO = 1.3  # the computer ready within 1.3x of the floor
+TARGET_REFERENCE_RATIO = 1.10  # a cold visit's board within 1.10x of the PyScript reference (the same runtime)
+TARGET_BYTES_RATIO = 0.75  # a first visit sends at most 0.75x the bytes of bare Pyodide's own files, gzipped
+TARGET_PHONE_BOARD_RATIO = 1.0  # on the emulated phone's connection, the board no later than bare Pyodide is ready
+TARGET_PHONE_COMPUTER_RATIO = 1.2  # and the computer ready within 1.2x of that
+#: The emulated phone's connection (DevTools' network conditions) and the slowed processor.
+PHONE_NETWORK = {"offline": False, "latency": 80, "downloadThroughput": 20e6 / 8, "uploadThroughput": 5e6 / 8}
+PHONE_SLOWDOWN = 4
 TARGET_FIRST_REPLY_RATIO = 1.10  # the computer's first reply after the page loads as quick as its later ones (within noise)
 TARGET_SPEED = 0.6  # Pyodide at least 0.6x as fast as CPython on the same code
 
@@ -49,6 +56,8 @@ class Settings:
     big_moves: int = 24  # moves of the strongest level's game on each biggest board, in the worker
     big_move_s: float = 2.0  # its seconds per move there
     first_reply_rounds: int = 5  # first visits, each then reloaded, timing the computer's first replies
+    phone_rounds: int = 5  # rounds of cold visits (the app, the floor) over an emulated phone's connection
+    phone_slow_rounds: int = 3  # of them, the first this many again with the processor slowed down too
 
     @property
     def samples(self) -> int:
@@ -61,7 +70,8 @@ QUICK = Settings("quick", passes=2, quiet_wait_s=5, warmup=1, repeats=3, batch_s
                  startup_rounds=2, long_games=1, arena_games=200, warm_computer=False, warm_max_s=8.0,
                  openspiel_games=2, openspiel_move_s=0.05, openspiel_factors=(1.0,), openspiel_check_games=20,
                  puzzle_s=0.1, puzzles_in_browser=False, returning=False, level_boards=(6,), big_moves=4,
-                 big_move_s=0.3, first_reply_rounds=1, master_search_s=0.2, master_repeats=1, solver_puzzles=("6x6-henderson-02",),
+                 big_move_s=0.3, first_reply_rounds=1, phone_rounds=1, phone_slow_rounds=1,
+                 master_search_s=0.2, master_repeats=1, solver_puzzles=("6x6-henderson-02",),
                  solver_repeats=1)
 MAX_BATCH = 4096
 WARM_WORKER_S = 3.0  # at least this long warming up the worker, until its speed settles

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import gzip
+import statistics
 import urllib.parse
 from collections.abc import Sequence
 from pathlib import Path
@@ -12,7 +13,15 @@ from typing import Any
 from tools.bench import ROOT
 from tools.bench.browser import PARTS, Sent, Visit, part_of
 from tools.bench.places import TEMPERATURES, Bench
-from tools.bench.settings import TARGET_COMPUTER_RATIO, TARGET_FLOOR_RATIO, TARGET_PAINT_S
+from tools.bench.settings import (
+    TARGET_BYTES_RATIO,
+    TARGET_COMPUTER_RATIO,
+    TARGET_FLOOR_RATIO,
+    TARGET_PAINT_S,
+    TARGET_PHONE_BOARD_RATIO,
+    TARGET_PHONE_COMPUTER_RATIO,
+    TARGET_REFERENCE_RATIO,
+)
 from tools.bench.stats import Ratio, Stat
 from tools.bench.table import Row, at_most, format_bytes, format_percent, verdict
 
@@ -59,6 +68,11 @@ def startup(bench: Bench) -> list[Row]:
                 "app": Stat.of([v.ready_s for v in reference]),
                 "bare Pyodide (floor)": Stat.of([v.ready_s for v in floor]),
                 "app ÷ floor": Ratio.of([r.ready_s / f.ready_s for r, f in zip(reference, floor)])}))
+            against = Ratio.of([a.ready_s / r.ready_s for a, r in zip(app, reference)])
+            rows.append(Row(STARTUP_TITLE, {
+                "visit": label, "milestone": "the first board against the reference (app ÷ reference)",
+                "app ÷ floor": against,
+                "target": f"≤ {TARGET_REFERENCE_RATIO:.2f}×: {verdict(at_most(against.median, TARGET_REFERENCE_RATIO))}"}))
     return rows + bytes_rows(bench, visits)
 
 
@@ -117,4 +131,45 @@ def bytes_rows(bench: Bench, visits: dict[tuple[str, str], list[Visit]]) -> list
                                       "of them 304": counted["not modified"], "files": counted["files"],
                                       "sent": format_bytes(counted["bytes"]),
                                       "if gzipped (estimate)": format_bytes(counted["gzip"])}))
+    ratio = total["gzip"] / max(1, tally_sent(visits["floor", "cold"][0].sent)["gzip"])
+    rows.append(Row(BYTES_TITLE, {
+        "what": "app ÷ bare Pyodide, cold, gzipped",
+        "if gzipped (estimate)": f"{ratio:.2f}× (≤ {TARGET_BYTES_RATIO:.2f}×: {verdict(at_most(ratio, TARGET_BYTES_RATIO))})"}))
+    return rows
+
+
+PHONE_TITLE = ("Start-up on an emulated phone's connection (20 Mbit/s down, 80 ms round trip; files sent gzipped, as "
+               "GitHub Pages sends them), cold visits, headless Chromium: ms from navigation, median (p10–p90)")
+
+
+def phone(bench: Bench) -> list[Row]:
+    """Cold visits of the app and of bare Pyodide over the emulated phone's
+    connection, at full speed and with the processor slowed down."""
+    visits = bench.phone_visits()
+    rows = []
+    for slowdown in sorted({slowdown for _, slowdown in visits}):
+        app, floor = visits["app", slowdown], visits["floor", slowdown]
+        label = "processor as it is" if slowdown == 1 else f"processor {slowdown:g}x slower"
+        board = Ratio.of([a.ready_s / f.ready_s for a, f in zip(app, floor)])
+        computer = Ratio.of([a.computer_s / f.ready_s for a, f in zip(app, floor) if a.computer_s is not None])
+        sent = Ratio.of([sum(s.bytes for s in a.sent) / sum(s.bytes for s in f.sent) for a, f in zip(app, floor)])
+        floor_ready = Stat.of([v.ready_s for v in floor])
+        rows += [
+            Row(PHONE_TITLE, {"processor": label, "milestone": "the first board accepts a move (floor: Pyodide ready)",
+                              "rounds": len(app), "app": Stat.of([v.ready_s for v in app]),
+                              "bare Pyodide (floor)": floor_ready, "app ÷ floor": board,
+                              "target": f"≤ {TARGET_PHONE_BOARD_RATIO:.1f}×: "
+                                        f"{verdict(at_most(board.median, TARGET_PHONE_BOARD_RATIO))}"}),
+            Row(PHONE_TITLE, {"processor": label, "milestone": "the computer is ready (floor: Pyodide ready)",
+                              "rounds": len(app),
+                              "app": Stat.of([v.computer_s for v in app if v.computer_s is not None]),
+                              "bare Pyodide (floor)": floor_ready, "app ÷ floor": computer,
+                              "target": f"≤ {TARGET_PHONE_COMPUTER_RATIO:.1f}×: "
+                                        f"{verdict(at_most(computer.median, TARGET_PHONE_COMPUTER_RATIO))}"}),
+            Row(PHONE_TITLE, {"processor": label, "milestone": "bytes sent (gzipped, headers too)", "rounds": len(app),
+                              "app": format_bytes(statistics.median(sum(s.bytes for s in v.sent) for v in app)),
+                              "bare Pyodide (floor)": format_bytes(
+                                  statistics.median(sum(s.bytes for s in v.sent) for v in floor)),
+                              "app ÷ floor": sent}),
+        ]
     return rows

@@ -40,6 +40,15 @@ def install(app: HarnessHost) -> None:
     # appSelfCheck and appWorkerSelfCheck: the engines' self-check on the page
     # and in the worker (e2e/test_platform.py compares them with CPython's).
     js.window.appSelfCheck = create_proxy(page_check)
+    # appStdlib: what the page imported of the standard library (the
+    # worker's: appBenchWorker("bench_stdlib")), for tools/stdlib.py.
+    def stdlib(request_json: str) -> str:
+        """{"import": names} -> py/selfcheck.py's ``imported_stdlib``."""
+        from selfcheck import imported_stdlib
+
+        return json.dumps(imported_stdlib(json.loads(request_json).get("import", ())))
+
+    js.window.appStdlib = create_proxy(lambda request: stdlib(str(request)))
     # appLiveProxies: the listeners and timers our code holds (dom.Listeners),
     # for e2e/test_navigation.py's check that renders leak none.
     js.window.appLiveProxies = create_proxy(lambda: dom.Listeners.LIVE)
