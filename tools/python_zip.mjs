@@ -6,7 +6,8 @@
 //    "prefix": <where the archive is in the interpreter: tracebacks name it>,
 //    "files": {<path in the archive>: <text>, ...},
 //    "form": "bytecode" or "source",
-//    "docstrings": <false: leave out those of modules and functions>}, ...]}
+//    "docstrings": <false: leave out those of modules and functions>,
+//    "keep_docstrings": [<a path prefix whose files keep theirs>, ...]}, ...]}
 // As bytecode, each module goes in alone (name.pyc, as zipimport looks for
 // it), its line numbers kept for tracebacks, marked by PEP 552 as built
 // from a source with this hash and never to be checked against it, so that
@@ -88,10 +89,11 @@ def build(job):
         entries = {}
         for name, text in job["files"].items():
             data = text.encode()
+            docstrings = job["docstrings"] or name.startswith(tuple(job.get("keep_docstrings", ())))
             if name.endswith(".py") and job["form"] == "bytecode":
-                entries[name + "c"] = bytecode(data, f"{job['prefix']}/{name}", job["docstrings"])
+                entries[name + "c"] = bytecode(data, f"{job['prefix']}/{name}", docstrings)
             elif name.endswith(".py"):
-                entries[name] = data if job["docstrings"] else lean_source(data, f"{job['prefix']}/{name}")
+                entries[name] = data if docstrings else lean_source(data, f"{job['prefix']}/{name}")
             else:
                 entries[name] = data
         for name in sorted(entries):
@@ -100,7 +102,9 @@ def build(job):
 `;
 
 const job = JSON.parse(readFileSync(0, "utf8"));
-const pyodide = await loadPyodide();
+// Line numbers without columns (PYTHONNODEBUGRANGES): a traceback names the
+// line but marks no span under it, and the bytecode is a quarter smaller.
+const pyodide = await loadPyodide({ env: { PYTHONNODEBUGRANGES: "1" } });
 pyodide.runPython(BUILD);
 const build = pyodide.globals.get("build");
 for (const archive of job.archives) {

@@ -49,12 +49,11 @@ CUT = ROOT / "vendor" / "python-stdlib.zip"
 #: Where Pyodide puts the library in the interpreter (the bytecode names its
 #: files there, as tracebacks show them).
 LIBRARY_PATH = "/lib/python{major}{minor}.zip"
-#: How the cut library's modules go in (tools/python_zip.mjs): as bytecode,
-#: with their docstrings (Pyodide's own modules read theirs). Measured on
-#: 2026-12-07 (134 modules): 1.37 MB gzipped as bytecode, 0.43 MB as source
-#: without comments and docstrings; but from source the interpreter compiles
-#: the modules it imports as it starts, and a first visit's board came 1.8
-#: times later on the local server (3.9 s against 2.2 s).
+#: How the cut library's modules go in (tools/python_zip.mjs): as bytecode.
+#: Measured on 2026-12-07 (134 modules): 0.93 MB gzipped as bytecode, 0.43 MB
+#: as source without comments and docstrings; but from source the
+#: interpreter compiles the modules it imports as it starts, and a first
+#: visit's board came 1.8 times later on the local server (3.9 s, 2.1 s).
 FORM = "bytecode"
 #: py/'s files that do not run in the page or the worker (the GTP engine is
 #: a program for the command line).
@@ -178,8 +177,9 @@ def built_comment(path: Path) -> str | None:
 
 def archive_job() -> dict[str, Any]:
     """The cut library, as tools/python_zip.mjs builds it: the listed
-    modules' sources from the pinned library, docstrings kept (the library
-    reads some of its own)."""
+    modules' sources from the pinned library, without the docstrings of
+    modules and functions but in Pyodide's own packages (which hand theirs
+    to the JavaScript objects they describe)."""
     listed = read_list()
     if listed["pyodide"] != pyodide_version():
         raise SystemExit(f"stdlib: {LIST.relative_to(ROOT)} was recorded with Pyodide {listed['pyodide']}, "
@@ -189,7 +189,7 @@ def archive_job() -> dict[str, Any]:
     with zipfile.ZipFile(FULL) as full:
         files = {path: full.read(path).decode("utf-8") for path in members(full, listed["modules"]).values()}
     return {"out": str(CUT), "comment": comment(), "prefix": prefix, "files": files, "form": FORM,
-            "docstrings": True}
+            "docstrings": False, "keep_docstrings": [f"{package}/" for package in PYODIDE_PACKAGES]}
 
 
 def build() -> bool:
