@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import platform
 import random
 import sys
 from typing import Any
@@ -120,7 +119,7 @@ def run() -> dict[str, Any]:
     """Everything the engines compute here, as plain data (the ``python``
     entry names the interpreter and is not compared)."""
     return {
-        "python": f"{platform.python_implementation()} {sys.version.split()[0]} on {sys.platform}",
+        "python": f"{sys.implementation.name} {sys.version.split()[0]} on {sys.platform}",
         "games": {game.name: game_checks(game, seed=7 + 10 * index) for index, game in enumerate(GAMES.values())},
         "notakto": notakto_checks(),
         "uttt": uttt_checks(),
