@@ -21,7 +21,7 @@ from tools.bench.browser import APP_PATH, CACHE_CONTROL, FLOOR_PATH, PYSCRIPT_FL
 from tools.bench.page import REPLIES
 from tools.bench.places import Bench
 from tools.bench.positions import outcome_of
-from tools.bench.settings import TARGET_S, TARGET_SPEED
+from tools.bench.settings import PHONE_NETWORK, PHONE_SLOWDOWN, TARGET_S, TARGET_SPEED
 from tools.bench.startup import tally_sent
 from tools.bench.strength import ARENA
 from tools.bench.table import Row, format_bytes, format_ms, format_report
@@ -102,6 +102,12 @@ def method_notes(bench: Bench, elapsed: float) -> list[str]:
                  caching_service_worker=note("caching-service-worker") if facts.get("service_worker") else ""),
             note("bytes", page_bytes=format_bytes(cold.page_bytes), worker_bytes=format_bytes(max(0, worker_bytes))),
         ]
+    if "phone" in facts:
+        notes.append(note("phone", phone_rounds=s.phone_rounds, phone_slow_rounds=s.phone_slow_rounds,
+                          phone_slowdown=f"{PHONE_SLOWDOWN:g}", app_path=APP_PATH,
+                          phone_network=f"{PHONE_NETWORK['downloadThroughput'] * 8 / 1e6:g} Mbit/s down, "
+                                        f"{PHONE_NETWORK['uploadThroughput'] * 8 / 1e6:g} Mbit/s up, "
+                                        f"{PHONE_NETWORK['latency']} ms added to every round trip"))
     if "first_replies" in facts:
         notes.append(note("first-replies", rounds=facts["first_replies"], replies=REPLIES))
     if "long_games" in facts:

@@ -146,6 +146,7 @@ def phone(bench: Bench) -> list[Row]:
     """Cold visits of the app and of bare Pyodide over the emulated phone's
     connection, at full speed and with the processor slowed down."""
     visits = bench.phone_visits()
+    bench.facts["phone"] = True
     rows = []
     for slowdown in sorted({slowdown for _, slowdown in visits}):
         app, floor = visits["app", slowdown], visits["floor", slowdown]
