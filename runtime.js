@@ -1,8 +1,10 @@
 // The Python runtime, the same in the page and in the AI worker: our pinned
 // Pyodide (vendor/pyodide) with the part of its standard library the app
 // imports (vendor/python-stdlib.zip: tools/stdlib.py), started as soon as
-// this module runs, with the app's Python in one archive (vendor/python.zip,
-// bytecode: tools/build_site.py) fetched alongside and put on the module path.
+// this module runs, with the app's Python (vendor/python*.zip, bytecode:
+// tools/build_site.py) fetched alongside and put on the module path: the
+// page loads what both share and its screens, the worker what both share and
+// its own (the engines' data).
 //
 // The page's PyScript takes its interpreter from here (pyscript.toml:
 // interpreter = "./runtime.js", which PyScript imports and calls
@@ -23,7 +25,7 @@
 // with, and one that fails to load is dropped: the interpreter then starts
 // as on a first visit (docs/start-up.md).
 import { loadPyodide as startPyodide, version } from "./vendor/pyodide/pyodide.mjs";
-import { ARCHIVE_KEY, LOCK } from "./vendor/python.js";
+import { ARCHIVE_KEY, ARCHIVES, LOCK } from "./vendor/python.js";
 
 // PyScript reads the interpreter's version from its module.
 export { version };
@@ -36,11 +38,12 @@ const STDLIB = new URL("./vendor/python-stdlib.zip", import.meta.url).href;
 // Pyodide's lock file without its packages (the app loads none): one request
 // fewer (tools/build_site.py).
 const PYODIDE = { indexURL: INDEX, stdLibURL: STDLIB, lockFileContents: LOCK };
-const ARCHIVE = new URL("./vendor/python.zip", import.meta.url);
-// Where the archive goes in the interpreter (tools/build_site.py compiles
-// the bytecode for this place: tracebacks name it).
-const ARCHIVE_PATH = "/home/pyodide/python.zip";
-const ON_PATH = `import sys; sys.path.insert(0, ${JSON.stringify(ARCHIVE_PATH)})`;
+// Where the archives of our Python go in the interpreter
+// (tools/build_site.py compiles the bytecode for this place: tracebacks name it).
+const ARCHIVE_HOME = "/home/pyodide/";
+// This interpreter's archives: the page's what both share and its screens,
+// the AI worker's what both share and its own (the engines' data).
+const MINE = IN_PAGE ? ARCHIVES.page : ARCHIVES.worker;
 // What the worker imports before it keeps the snapshot (py/worker.py).
 const ENGINES = "import worker; worker.warm_up()";
 // The snapshot: one per copy of the app (its URL), in a cache of its own;
@@ -115,12 +118,34 @@ function snapshotStored() {
 // Whether a snapshot was stored when this page (or worker) started.
 const STORED = snapshotStored();
 
-async function start() {
-  const archive = fetch(ARCHIVE).then(async (response) => {
-    if (!response.ok) throw new Error(`${ARCHIVE.pathname}: HTTP ${response.status}`);
-    return new Uint8Array(await response.arrayBuffer());
+/** [name, its bytes (a promise)] for each of these archives, fetched at once. */
+function fetchArchives(names) {
+  return names.map((name) => {
+    const url = new URL(`./vendor/${name}`, import.meta.url);
+    const bytes = fetch(url).then(async (response) => {
+      if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
+      return new Uint8Array(await response.arrayBuffer());
+    });
+    bytes.catch(() => {}); // the error is thrown where it is awaited
+    return [name, bytes];
   });
-  archive.catch(() => {}); // the error is thrown below, once awaited
+}
+
+/** Write the archives into the interpreter and put exactly ``names`` of
+ * ours on the module path, first: an interpreter restored from a snapshot
+ * the other kind made has that one's archives on it. */
+async function putOnPath(pyodide, archives, names) {
+  for (const [name, bytes] of archives) pyodide.FS.writeFile(ARCHIVE_HOME + name, await bytes);
+  pyodide.runPython(`import sys
+ours = ${JSON.stringify(names.map((name) => ARCHIVE_HOME + name))}
+theirs = [p for p in sys.path if p.startswith(${JSON.stringify(ARCHIVE_HOME)}) and p.endswith(".zip") and p not in ours]
+sys.path[:] = ours + [p for p in sys.path if p not in ours and p not in theirs]
+for p in theirs:
+    sys.path_importer_cache.pop(p, None)`);
+}
+
+async function start() {
+  const archives = fetchArchives(MINE);
   let pyodide = null;
   if (STORED) {
     const snapshot = readSnapshot();
@@ -153,13 +178,19 @@ async function start() {
   pyodide ??= await startPyodide(options);
   if (IN_PAGE) performance.mark("python-up"); // for profiling, as py/main.py's marks
   if (IN_PAGE && !STORED) givePageSnapshot(bareSnapshot(pyodide));
-  pyodide.FS.writeFile(ARCHIVE_PATH, await archive);
-  if (!restored) {
-    pyodide.runPython(ON_PATH);
-    if (!IN_PAGE) pyodide.runPython(ENGINES);
-  }
+  await putOnPath(pyodide, archives, MINE);
+  if (!restored && !IN_PAGE) pyodide.runPython(ENGINES);
   if (keep) keepSnapshot(pyodide);
   return pyodide;
+}
+
+/** In the page, to think without the AI worker (py/app/page/engine.py, when
+ * the worker did not start): the worker's archives on the page's module
+ * path too, for the engines' data. */
+export async function loadWorkerArchives() {
+  const pyodide = await loadPyodide();
+  const extra = ARCHIVES.worker.filter((name) => !MINE.includes(name));
+  await putOnPath(pyodide, fetchArchives(extra), [...MINE, ...extra]);
 }
 
 /** The page's interpreter as it is right after starting, nothing of ours

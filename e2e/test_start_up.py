@@ -177,10 +177,13 @@ def test_without_the_pages_snapshot_the_first_visits_worker_starts_on_its_own(pa
     plays_against_the_computer(page)
 
 
-def test_the_page_imports_our_python_as_bytecode_from_the_archive(app: Page) -> None:
+def test_the_page_imports_our_python_as_bytecode_from_its_archives(app: Page) -> None:
     """No module of ours is compiled in the browser: each comes from its
-    .pyc in vendor/python.zip (zipimport names the file it used), and the
-    data files are read from the archive too."""
+    .pyc in the page's archives (zipimport names the file it used), the
+    screens from the page's own, the rules from the one it shares with the
+    worker; the data files are read from the archives too, and the AI
+    worker's own archive (its entry, the engines' data) is not on the
+    page's path."""
     found = app.evaluate("""async () => {
         const python = await (await import("./runtime.js")).loadPyodide();
         return python.runPython(`
@@ -188,11 +191,16 @@ import json, sys
 import app.page.app, core.base, registry
 files = sorted({m.__file__ for name, m in sys.modules.items()
                 if name.split(".")[0] in ("app", "core", "ai", "registry", "main")})
-json.dumps({"files": files, "levels": len(registry.GAMES["hex"].levels.names)})`);
+json.dumps({"files": files, "levels": len(registry.GAMES["hex"].levels.names),
+            "path": [p for p in sys.path if p.endswith(".zip")]})`);
     }""")
     found = json.loads(found)
     assert len(found["files"]) >= 20
-    assert all(path.startswith("/home/pyodide/python.zip/") and path.endswith(".pyc") for path in found["files"]), found
+    assert all(path.endswith(".pyc") for path in found["files"]), found
+    assert {path.split(".zip/")[0] + ".zip" for path in found["files"]} <= {
+        "/home/pyodide/python.zip", "/home/pyodide/python-page.zip"}, found
+    assert all(path.startswith("/home/pyodide/python-page.zip/app/") for path in found["files"] if "/app/" in path)
+    assert "/home/pyodide/python-worker.zip" not in found["path"], found["path"]
     assert found["levels"] >= 4  # level_ratings.json, read from the archive
 
 
@@ -237,3 +245,20 @@ def test_the_worker_warms_up_for_the_game_on_screen_while_the_player_looks_at_it
     eventually(page, lambda: [(r["game"]["game"], r["level"]) for r in prepared()]  # type: ignore[index]
                == [("y", "casual"), ("hex", "strong")])
     assert page.evaluate("window.workerCalls") == ["prepare", "choose_move", "prepare"]  # the player to move
+
+
+def test_without_its_worker_the_page_thinks_itself_with_the_engines_data(page: Page, server: AppServer,
+                                                                         watch: Watch) -> None:
+    """When the AI worker cannot start (its script does not load), the page
+    thinks on its own thread: it loads the worker's archive for the
+    engines' data, and Hex's computer answers a move."""
+    watch.expected_errors.append(r"worker\.js|the AI worker failed|ERR_FAILED")
+    page.route("**/worker.js", lambda route: route.abort())
+    open_app(page, server, "#/hex?size=7&vs=beginner&swap=0&starts=home")
+    page.get_by_test_id("cell-d4").click()
+    expect(page.get_by_test_id("move-text")).to_have_count(2, timeout=30_000)
+    on_path = page.evaluate("""async () => {
+        const python = await (await import("./runtime.js")).loadPyodide();
+        return python.runPython("import sys; [p for p in sys.path if p.endswith('.zip')]").toJs();
+    }""")
+    assert "/home/pyodide/python-worker.zip" in on_path

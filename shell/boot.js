@@ -14,7 +14,7 @@
 
 // The AI worker's side of the runtime (runtime.js, which index.html loads
 // first: the page's interpreter is already starting).
-import { startWorker } from "../runtime.js";
+import { loadWorkerArchives, startWorker } from "../runtime.js";
 import { renderCards, refreshCards } from "./cards.js";
 import { $ } from "./dom.js";
 import { applyShellParams, notifyParent, SHELL_PARAMS } from "./embed.js";
@@ -112,6 +112,9 @@ window.appShell = {
   primeSound,
   // The AI worker: {ready, call(name, request)} (runtime.js's startWorker).
   engine,
+  // Without the worker: its archives on the page's module path, so that the
+  // page can think with the engines' data (runtime.js).
+  loadWorkerArchives,
   shellParams: SHELL_PARAMS,
   // Resolves to true when a new version took over with this load.
   updated: checkUpdated().catch((error) => {

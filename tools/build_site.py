@@ -11,14 +11,19 @@ end of tools/vendor.py, so on every `make serve`, `make test` and
   boot.js, the page's shell in one module with everything it imports but
   runtime.js and vendor/games.js, and figures.js, the guide's diagrams, which
   the first guide imports. One request instead of a module's each.
-- vendor/python.zip: the app's Python in one archive, each module with its
-  bytecode, compiled by the pinned Pyodide in Node (tools/python_zip.mjs),
-  rebuilt only when a file of py/ changed (``build_archive``). The page and
-  the AI worker fetch it while their interpreter starts (runtime.js) and
-  import from it.
-- vendor/python.js: ``ARCHIVE_KEY``, the archive's identity (the digest of
-  what it is built from, also its zip comment): runtime.js keeps a snapshot
-  of a started interpreter only for the archive it was made with.
+- vendor/python.zip, python-page.zip, python-worker.zip: the app's Python
+  (``ARCHIVES``), each module as bytecode compiled by the pinned Pyodide in
+  Node (tools/python_zip.mjs), rebuilt only when a file of py/ changed
+  (``build_archive``). The page fetches the first two while its interpreter
+  starts (runtime.js), the AI worker the first and the last, and each
+  imports from them.
+- vendor/python-stdlib.zip: the standard library cut to what the app
+  imports (tools/stdlib.py).
+- vendor/python.js: ``ARCHIVE_KEY``, the archives' identity (the digest of
+  what they are built from, also their zip comment): runtime.js keeps a
+  snapshot of a started interpreter only for the archives it was made with;
+  ``ARCHIVES``, which archives the page and the worker load; ``LOCK``,
+  Pyodide's lock file without its packages (``no_packages_lock``).
 - vendor/precache.js: ``self.PRECACHE = {version, files}``, the files sw.js
   precaches (the page, the shell, the stylesheet, the catalogs, the icons,
   the manifests, pyscript.toml, the Python archive, the vendored Pyodide and
@@ -57,11 +62,17 @@ from tools import stdlib  # noqa: E402 - the cut standard library
 
 VENDOR = ROOT / "vendor"
 PRECACHE = VENDOR / "precache.js"
-ARCHIVE = VENDOR / "python.zip"
+#: The app's Python in three archives, each interpreter loading two
+#: (``LOADS``): what both import (the rules, the registry, the engines'
+#: code, the self-check), the page's screens, and the AI worker's own (its
+#: entry points and the engines' data, which the page never reads).
+ARCHIVES = {"common": VENDOR / "python.zip", "page": VENDOR / "python-page.zip", "worker": VENDOR / "python-worker.zip"}
+LOADS = {"page": ("common", "page"), "worker": ("common", "worker")}
+ARCHIVE = ARCHIVES["common"]
 ARCHIVE_KEY = VENDOR / "python.js"
 #: Where runtime.js writes the archive in the interpreter's file system (the
 #: bytecode names its files there) and puts it on the module path.
-ARCHIVE_PATH = "/home/pyodide/python.zip"
+ARCHIVE_HOME = "/home/pyodide/"
 #: How the archive's modules go in (tools/python_zip.mjs): as bytecode, the
 #: docstrings of modules and functions left out (0.36 MB gzipped on
 #: 2026-12-07, with its 0.08 MB of data; 0.20 MB as lean source, which the
@@ -175,7 +186,7 @@ def archive_digest(files: list[str]) -> str:
     pyodide = json.loads((ROOT / "node_modules" / "pyodide" / "package.json").read_text(encoding="utf-8"))["version"]
     digest.update(f"pyodide {pyodide}\0{stdlib.comment()}\0{ARCHIVE_FORM}\0".encode())
     for name, path in [("tools/python_zip.mjs", ROOT / "tools" / "python_zip.mjs"),
-                       *((name, ROOT / "py" / name) for name in files)]:
+                       *((f"{name} in {archive_of(name)}", ROOT / "py" / name) for name in files)]:
         digest.update(name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
     return digest.hexdigest()
 
@@ -188,23 +199,46 @@ def no_packages_lock() -> dict[str, Any]:
     return {"info": lock["info"], "packages": {}}
 
 
+def archive_of(name: str) -> str:
+    """Which archive (``ARCHIVES``) a file of py/ goes in."""
+    if name.startswith("app/") or name == "main.py":
+        return "page"
+    if name in ("worker.py", "bench_worker.py") or (name.startswith("ai/") and name.endswith(".json")):
+        return "worker"
+    return "common"
+
+
+def archive_files() -> dict[str, list[str]]:
+    """Each archive's files, as paths from py/."""
+    found: dict[str, list[str]] = {name: [] for name in ARCHIVES}
+    for name in python_files():
+        found[archive_of(name)].append(name)
+    return found
+
+
 def build_archive() -> bool:
-    """Build vendor/python.zip with tools/python_zip.mjs unless it is up to
-    date (bytecode only, without the docstrings of modules and functions),
-    and write its key into vendor/python.js; whether it was built."""
+    """Build the archives (``ARCHIVES``) with tools/python_zip.mjs unless
+    they are up to date (bytecode only, without the docstrings of modules
+    and functions), and write their key into vendor/python.js; whether they
+    were built."""
     files = python_files()
     comment = f"abstract-games python {archive_digest(files)}"
-    write_if_changed(ARCHIVE_KEY, "// Generated by tools/build_site.py (git-ignored): the identity of vendor/python.zip,\n"
-                     "// and Pyodide's lock file without its packages (the app loads none).\n"
+    loads = {kind: [ARCHIVES[name].name for name in names] for kind, names in LOADS.items()}
+    write_if_changed(ARCHIVE_KEY, "// Generated by tools/build_site.py (git-ignored): the identity of the Python archives,\n"
+                     "// which of them the page and the AI worker load, and Pyodide's lock file without its\n"
+                     "// packages (the app loads none).\n"
                      f"export const ARCHIVE_KEY = {json.dumps(comment)};\n"
+                     f"export const ARCHIVES = {json.dumps(loads)};\n"
                      f"export const LOCK = {json.dumps(json.dumps(no_packages_lock()))};\n")
-    if stdlib.built_comment(ARCHIVE) == comment:
+    if all(stdlib.built_comment(path) == comment for path in ARCHIVES.values()):
         return False
-    stdlib.compile_archives([{"out": str(ARCHIVE), "comment": comment, "prefix": ARCHIVE_PATH, "form": ARCHIVE_FORM,
-                              "docstrings": False,
-                              "files": {name: (ROOT / "py" / name).read_text(encoding="utf-8") for name in files}}])
-    if stdlib.built_comment(ARCHIVE) != comment:
-        sys.exit("site: the Python archive was not written")
+    stdlib.compile_archives([
+        {"out": str(ARCHIVES[name]), "comment": comment, "prefix": ARCHIVE_HOME + ARCHIVES[name].name,
+         "form": ARCHIVE_FORM, "docstrings": False,
+         "files": {path: (ROOT / "py" / path).read_text(encoding="utf-8") for path in paths}}
+        for name, paths in archive_files().items()])
+    if any(stdlib.built_comment(path) != comment for path in ARCHIVES.values()):
+        sys.exit("site: the Python archives were not written")
     return True
 
 
@@ -242,7 +276,7 @@ def precache_files() -> list[str]:
     files += sorted(path.relative_to(ROOT).as_posix() for path in (ROOT / "icons").glob("*.png"))
     files += [f"i18n/{lang}.json" for lang in languages()]
     files += [manifest_path(lang) for lang in languages()]
-    files += [path.relative_to(ROOT).as_posix() for path in (ARCHIVE, stdlib.CUT)]
+    files += [path.relative_to(ROOT).as_posix() for path in (*ARCHIVES.values(), stdlib.CUT)]
     for folder in RUNTIME_FOLDERS:
         files += sorted(path.relative_to(ROOT).as_posix() for path in (ROOT / folder).iterdir()
                         if path.is_file() and path not in UNUSED)
@@ -268,7 +302,8 @@ def write_if_changed(path: Path, text: str) -> bool:
 
 def generated_paths() -> list[Path]:
     """The files ``generate`` writes."""
-    return [*(ROOT / manifest_path(lang) for lang in languages()), GAME_LIST, PRECACHE, ARCHIVE, ARCHIVE_KEY, stdlib.CUT,
+    return [*(ROOT / manifest_path(lang) for lang in languages()), GAME_LIST, PRECACHE, *ARCHIVES.values(), ARCHIVE_KEY,
+            stdlib.CUT,
             *(SHELL_BUNDLE / name for name in SHELL_FILES)]
 
 

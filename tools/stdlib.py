@@ -228,6 +228,8 @@ ROUTES = {
     "y": "#/y?size=9&vs=beginner&swap=1&starts=home",
 }
 LANGUAGES = ("de", "pt", "id", "en")
+#: The harness worker's function that says what the worker imported.
+WORKER_HOOK = "bench_stdlib"
 READY_JS = "document.body.dataset.ready === 'true'"
 FREE_CELL = '[data-testid^="cell-"][aria-disabled="false"]'
 THINK_MS = 60_000
@@ -343,8 +345,8 @@ def imported(page: Any, also: Iterable[str] = ()) -> dict[str, Any]:
     say (py/selfcheck.py's ``imported_stdlib``), once each has imported the
     modules ``also`` names too: the union."""
     request = json.dumps({"import": sorted(also)})
-    replies = [json.loads(page.evaluate(f"appStdlib({request!r})")),
-               json.loads(page.evaluate(f"appBenchWorker('bench_stdlib', {request!r})"))]
+    replies = [json.loads(page.evaluate("(request) => appStdlib(request)", request)),
+               json.loads(page.evaluate("([name, request]) => appBenchWorker(name, request)", [WORKER_HOOK, request]))]
     for reply in replies:
         if "error" in reply:
             raise SystemExit(f"stdlib: {reply['error']}")

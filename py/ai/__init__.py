@@ -30,6 +30,9 @@ Standard library only, like ``core``, which it imports, and the registry.
 
 from __future__ import annotations
 
+import os
+import sys
+import zipimport
 from collections.abc import Collection, Iterator, Mapping
 from importlib import import_module
 from types import ModuleType
@@ -51,6 +54,24 @@ LEVEL_NAMES: dict[str, tuple[str, ...]] = {name: game.levels.names for name, gam
 #: named (GTP, the arena); the app's opponent starts at the registry's
 #: ``Levels.default``
 DEFAULT_LEVEL: dict[str, str] = {name: game.levels.strongest for name, game in GAMES.items()}
+
+
+def engine_data(package: str, name: str) -> bytes:
+    """A data file of the engines: ``name`` in the folder of ``package``
+    (``ai.connection``), wherever on the module path it lies: beside the
+    package's modules (py/ as a folder, under CPython), or in the AI
+    worker's archive, which holds the engines' data apart from their code
+    (tools/build_site.py); FileNotFoundError when it is nowhere."""
+    relative = f"{package.replace('.', '/')}/{name}"
+    for entry in sys.path:
+        try:
+            if entry.endswith(".zip"):
+                return zipimport.zipimporter(entry).get_data(relative)
+            with open(os.path.join(entry or ".", relative), "rb") as file:
+                return file.read()
+        except (OSError, zipimport.ZipImportError):
+            continue
+    raise FileNotFoundError(relative)
 
 
 def _unknown(game: str) -> ValueError:

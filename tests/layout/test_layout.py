@@ -252,9 +252,11 @@ def test_the_page_preloads_the_vendored_start_up_path() -> None:
     # (runtime.js hands it one).
     assert "./vendor/python-stdlib.zip" in hrefs
     assert not {"./vendor/pyodide/python_stdlib.zip", "./vendor/pyodide/pyodide-lock.json"} & set(hrefs)
-    # What runtime.js imports and fetches at once: the interpreter's loader,
-    # the archive's key, the archive.
-    assert {"./vendor/pyodide/pyodide.mjs", "./vendor/python.js", "./vendor/python.zip"} <= set(hrefs)
+    # What runtime.js imports and fetches at once in the page: the interpreter's
+    # loader, the archives' key, the page's archives (not the AI worker's own).
+    assert {"./vendor/pyodide/pyodide.mjs", "./vendor/python.js", "./vendor/python.zip",
+            "./vendor/python-page.zip"} <= set(hrefs)
+    assert "./vendor/python-worker.zip" not in hrefs
     # PyScript's program of the page, which it fetches once the interpreter is up.
     (program,) = re.findall(r'<script type="py" src="([^"]+)"', (ROOT / "index.html").read_text(encoding="utf-8"))
     assert program == "./py/main.py" and program in hrefs

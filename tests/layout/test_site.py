@@ -36,7 +36,8 @@ def png_size(path: Path) -> tuple[int, int]:
 def test_the_precache_holds_everything_the_page_and_the_worker_load() -> None:
     files = build_site.precache_files()
     expected = {"index.html", "runtime.js", "worker.js", "css/app.css", "icon.svg",
-                "pyscript.toml", "py/main.py", "vendor/python.zip", "vendor/python.js",
+                "pyscript.toml", "py/main.py", "vendor/python.zip", "vendor/python-page.zip",
+                "vendor/python-worker.zip", "vendor/python.js",
                 "vendor/shell/boot.js", "vendor/shell/figures.js"}
     expected |= {f"i18n/{path.name}" for path in (ROOT / "i18n").glob("*.json")}
     # Every vendored file but the list itself and the two of Pyodide's the app
@@ -199,40 +200,59 @@ def test_the_python_archive_holds_every_module_and_data_file_of_py_but_gtp() -> 
 
 
 @needs_runtime
-def test_the_python_archive_has_each_module_as_unchecked_bytecode_and_names_its_sources() -> None:
-    """vendor/python.zip (tools/python_zip.mjs, run by the pinned Pyodide):
-    each module as bytecode alone, marked by PEP 552 as hash-based and never
+def test_the_python_archives_hold_each_module_as_unchecked_bytecode_and_name_their_sources() -> None:
+    """vendor/python*.zip (tools/python_zip.mjs, run by the pinned Pyodide):
+    every file of py/ but the GTP program in exactly one archive, the
+    page's screens in the page's, the worker's entry points and the
+    engines' data in the worker's, the rest in the one both load; each
+    module as bytecode alone, marked by PEP 552 as hash-based and never
     checked (so the interpreter neither compiles it nor looks for its
     source), the data files as they are in py/, nothing deflated (the host
-    compresses), and as its comment the digest of what it was built from,
-    which vendor/python.js exports for runtime.js."""
+    compresses), and as their comment the digest of what they were built
+    from, which vendor/python.js exports for runtime.js with the archives
+    each interpreter loads."""
     import zipfile
 
     build_site.generate()
-    with zipfile.ZipFile(build_site.ARCHIVE) as archive:
-        names = set(archive.namelist())
-        files = build_site.python_files()
-        assert names == {name + "c" if name.endswith(".py") else name for name in files}
-        assert {info.compress_type for info in archive.infolist()} == {zipfile.ZIP_STORED}
-        for name in (name for name in files if not name.endswith(".py")):
-            assert archive.read(name) == (ROOT / "py" / name).read_bytes(), name
-        magics = set()
-        for name in (name for name in names if name.endswith(".pyc")):
-            header = archive.read(name)[:16]
-            magics.add(header[:4])
-            assert header[2:4] == b"\r\n" and int.from_bytes(header[4:8], "little") == 0b01, name
-        assert len(magics) == 1  # one interpreter compiled them all
-    comment = archive.comment.decode()
+    files = build_site.python_files()
+    held: dict[str, str] = {}
+    magics = set()
+    comments = set()
+    for kind, path in build_site.ARCHIVES.items():
+        with zipfile.ZipFile(path) as archive:
+            for info in archive.infolist():
+                assert info.compress_type == zipfile.ZIP_STORED, info.filename
+                name = info.filename[:-1] if info.filename.endswith(".pyc") else info.filename
+                assert name not in held, name
+                held[name] = kind
+                if info.filename.endswith(".pyc"):
+                    header = archive.read(info)[:16]
+                    magics.add(header[:4])
+                    assert header[2:4] == b"\r\n" and int.from_bytes(header[4:8], "little") == 0b01, name
+                else:
+                    assert archive.read(info) == (ROOT / "py" / name).read_bytes(), name
+            comments.add(archive.comment.decode())
+    assert sorted(held) == files and "gtp.py" not in held
+    assert len(magics) == 1  # one interpreter compiled them all
+    assert {name for name, kind in held.items() if kind == "page"} >= {"main.py", "app/page/app.py", "app/model/screen.py"}
+    assert {name for name, kind in held.items() if kind == "worker"} == {
+        "worker.py", "bench_worker.py", *(name for name in files if name.startswith("ai/") and name.endswith(".json"))}
+    assert {"core/base.py", "registry.py", "level_ratings.json", "ai/search.py"} <= {
+        name for name, kind in held.items() if kind == "common"}
+    (comment,) = comments
     assert comment == f"abstract-games python {build_site.archive_digest(files)}"
     key = (ROOT / "vendor" / "python.js").read_text(encoding="utf-8")
     assert f"export const ARCHIVE_KEY = {json.dumps(comment)};" in key
+    assert 'export const ARCHIVES = {"page": ["python.zip", "python-page.zip"], ' \
+        '"worker": ["python.zip", "python-worker.zip"]};' in key
     assert f"export const LOCK = {json.dumps(json.dumps(build_site.no_packages_lock()))};" in key
-    # The bytecode names its files where runtime.js puts the archive.
+    # The bytecode names its files where runtime.js puts the archives.
     runtime = (ROOT / "runtime.js").read_text(encoding="utf-8")
-    assert f'const ARCHIVE_PATH = "{build_site.ARCHIVE_PATH}";' in runtime
-    # Up to date: another generate() leaves it alone (no Node, the same bytes).
-    before = build_site.ARCHIVE.stat().st_mtime_ns
-    assert build_site.build_archive() is False and build_site.ARCHIVE.stat().st_mtime_ns == before
+    assert f'const ARCHIVE_HOME = "{build_site.ARCHIVE_HOME}";' in runtime
+    # Up to date: another generate() leaves them alone (no Node, the same bytes).
+    before = [path.stat().st_mtime_ns for path in build_site.ARCHIVES.values()]
+    assert build_site.build_archive() is False
+    assert [path.stat().st_mtime_ns for path in build_site.ARCHIVES.values()] == before
 
 
 @needs_runtime

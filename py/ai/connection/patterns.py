@@ -39,12 +39,13 @@ Pure standard library: it runs in the browser's Pyodide.
 from __future__ import annotations
 
 import json
-import pkgutil
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from operator import itemgetter, mul
 
 from core.y import row_col
+
+from .. import engine_data
 
 EMPTY, MINE, THEIRS, MY_EDGE, THEIR_EDGE = range(5)
 STATES = 5
@@ -336,7 +337,7 @@ def committed_priors(game: str) -> tuple[Priors, Gammas] | None:
     name = PRIOR_FILES.get(game)
     if name is None:
         return None
-    priors = Priors.from_dict(json.loads(pkgutil.get_data(__name__, name) or b""))
+    priors = Priors.from_dict(json.loads(engine_data(__package__ or "ai.connection", name)))
     return priors, expanded_gammas(priors, HEX_SYMMETRIES if game == "hex" else Y_SYMMETRIES)
 
 

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import json
 import math
-import pkgutil
 from typing import Any
 
 from core.uttt import BITS, CELL_BOARD, CELL_POSITION, FULL, HAS_LINE
+
+from .. import engine_data
 
 KIND_OTHER, KIND_SENT, KIND_FREE = 0, 1, 2
 #: Each kind's name in ``boards.json``, by kind.
@@ -54,7 +55,7 @@ def load_board_table(data: dict[str, Any] | None = None) -> None:
     committed file); the evaluation reads it on first use by itself."""
     global _scale
     if data is None:
-        data = json.loads(pkgutil.get_data(__package__ or "ai.uttt", "boards.json") or b"")
+        data = json.loads(engine_data(__package__ or "ai.uttt", "boards.json"))
     table: dict[int, tuple[float, float]] = {}
     for kind, name in enumerate(KIND_NAMES):
         for pattern, mover, other in data[name]:

@@ -56,6 +56,10 @@ class Engine:
         except Exception as error:  # noqa: BLE001 - any start failure
             self.failed = True
             js.console.warn("engine: the AI worker did not start; thinking on the page instead", str(error))
+            try:  # the worker's archives, with the engines' data, on the page's path too
+                await js.window.appShell.loadWorkerArchives()
+            except Exception as data_error:  # noqa: BLE001 - Notakto needs no data; the other games say so as they fail
+                js.console.warn("engine: the engines' data could not be loaded", str(data_error))
         if not self._ready.done():
             self._ready.set_result(True)
 
