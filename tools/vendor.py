@@ -31,9 +31,12 @@ VENDOR = ROOT / "vendor"
 
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
 # PyScript chunks the app never loads: the editor and terminal libraries,
-# MicroPython, PyScript's own service worker. (PyScript imports its small
-# plugin entry chunks at start even when disabled, so those stay.)
-PYSCRIPT_SKIP = re.compile(r"^(codemirror|index-|xterm|mpy|service-worker|storage)")
+# MicroPython, PyScript's own service worker, the zip reader (for [files]
+# that are .zip or .whl archives) and the package graph (for [packages]):
+# pyscript.toml has neither (tests/layout/test_site.py checks), and the
+# service worker would precache 75 kB gzipped of them. (PyScript imports its
+# small plugin entry chunks at start even when disabled, so those stay.)
+PYSCRIPT_SKIP = re.compile(r"^(codemirror|index-|xterm|mpy|service-worker|storage|zip-|pyodide_graph-)")
 
 
 def expected_versions() -> dict[str, str]:

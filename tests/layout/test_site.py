@@ -274,3 +274,18 @@ def test_the_archive_key_changes_with_any_byte_it_is_built_from(tmp_path: Path, 
         assert build_site.archive_digest(files) != key, part
         path.write_bytes(original)
     assert build_site.archive_digest(files) == key
+
+
+def test_the_pyscript_chunks_left_out_are_for_what_the_configuration_never_asks() -> None:
+    """tools/vendor.py leaves out PyScript's zip reader and package graph:
+    PyScript loads them only for [files] archives and [packages], which
+    pyscript.toml never has; nor does the vendored PyScript keep them."""
+    import tomllib
+
+    import vendor
+
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    assert not {"files", "packages", "fetch", "js_modules"} & set(config)
+    assert vendor.PYSCRIPT_SKIP.match("zip-T1gzVEcZ.js") and vendor.PYSCRIPT_SKIP.match("pyodide_graph-CX6fRcVL.js")
+    assert not [path.name for path in (ROOT / "vendor" / "pyscript").glob("*.js")
+                if path.name.startswith(("zip-", "pyodide_graph-"))]
