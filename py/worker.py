@@ -5,7 +5,8 @@ answers are JSON text.
 
 It exports only what the app calls: the computer's move
 (``choose_move``), the engine's verdict on a position for the hint, the
-evaluation bar and the analysis of a game (``analyse``), and the warm-up
+evaluation bar and the analysis of a game (``analyse``), the engine's best
+moves and heat map for the analysis board (``explore``), and the warm-up
 of the engine for the board on screen (``prepare``). The harness's worker (py/bench_worker.py,
 started instead of this one only when the tests or the bench open the page)
 imports this module and adds the self-check and the bench functions."""
@@ -89,6 +90,36 @@ def analyse(request: dict[str, Any]) -> dict[str, Any]:
     return ai.verdict_reply(ANALYSTS[state.game], state, seconds, seed=seed, iterations=iterations, played=played)
 
 
+#: This worker's explorers, one per game, apart from the analysts: the
+#: analysis board thinks on the position on screen with a tree of its own,
+#: and asking again about the same position thinks on in it.
+EXPLORERS: dict[str, Any] = {}
+
+#: The most a call of ``explore`` thinks: the page asks again and again for
+#: as long as the analysis board is left on, each answer a slice (so that a
+#: change of position waits at most that long).
+EXPLORE_SLICE = 2.0
+
+
+@json_reply
+def explore(request: dict[str, Any]) -> dict[str, Any]:
+    """{"game": <save dict>, "seconds": float (at most ``EXPLORE_SLICE``),
+    "count": int (1-5, optional: 3), "seed": int (optional)} -> the
+    engine's best moves after thinking that much more on the position
+    (``ai.lines_reply``: "verdict", "lines", "heat"), or {"error": message}."""
+    state = load_state(request["game"])
+    seconds, count, seed = request["seconds"], request.get("count", 3), request.get("seed")
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 < seconds <= EXPLORE_SLICE:
+        raise ValueError(f"seconds must be a number above 0 and at most {EXPLORE_SLICE}, not {seconds!r}")
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 5:
+        raise ValueError(f"count must be a whole number from 1 to 5, not {count!r}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise TypeError(f"seed must be a whole number, not {seed!r}")
+    if state.game not in EXPLORERS:
+        EXPLORERS[state.game] = ai.new_engine(state.game)
+    return ai.lines_reply(EXPLORERS[state.game], state, float(seconds), seed=seed, count=count)
+
+
 #: The games and levels this worker has warmed up for (another board size
 #: of a game costs its first reply only that size's tables).
 PREPARED: set[str] = set()
@@ -138,6 +169,6 @@ def warm_up() -> None:
         ai.engine(game)
 
 
-# What the app calls (Engine.choose_move, Engine.analyse and Engine.prepare in
-# py/app/page/engine.py); nothing else.
-__export__ = ["choose_move", "analyse", "prepare"]
+# What the app calls (Engine.choose_move, Engine.analyse, Engine.prepare and
+# Engine.explore in py/app/page/engine.py); nothing else.
+__export__ = ["choose_move", "analyse", "prepare", "explore"]

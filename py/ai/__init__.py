@@ -33,7 +33,7 @@ from __future__ import annotations
 import os
 import sys
 import zipimport
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from importlib import import_module
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -190,3 +190,44 @@ def verdict_reply(engine: Engine, state: GameState, seconds: float, seed: int | 
             after = verdict.chance  # a proof outranks the tree's estimate of the same move
         reply["played_chance"] = None if after is None else (after if mover == 0 else 1.0 - after)
     return reply
+
+
+def lines_reply(engine: Engine, state: GameState, seconds: float, seed: int | None = None,
+                count: int = 3) -> dict[str, Any]:
+    """The analysis board's question, as the worker answers it: the
+    engine's verdict (``verdict_reply``) and its best ``count`` moves after
+    thinking ``seconds`` more on ``state`` (from the tree it kept for the
+    same position, so that asking again thinks on), and every legal move's
+    heat. {"verdict": ``verdict_reply``'s reply, "lines": [{"move": text,
+    "chance": the first player's winning chance after it, "proof": who wins
+    under perfect play after it ("first" / "second" / "draw") or None,
+    "visits": how much the search tried it, "line": the move and the
+    replies expected, as texts}], "heat": {move text: 0-100, the side to
+    move's chance after it in whole percent, or None where the engine did
+    not value it}}. A finished game has no lines and no heat."""
+    verdict = verdict_reply(engine, state, seconds, seed=seed)
+    if verdict["reason"] == "over":
+        return {"verdict": verdict, "lines": [], "heat": {}}
+    mover = state.turn
+    if verdict["iterations"] == 0 and len(state.legal_moves()) > 1:
+        # Found without a search (a win at once, a proof): the other moves
+        # get one, for their lines and the heat map.
+        engine.grow(state, seconds, seed)
+
+    def texts(moves: Sequence[int]) -> list[str]:
+        after = state.copy()
+        out = []
+        for move in moves:
+            out.append(after.move_to_text(move))
+            after.push(move)
+        return out
+
+    lines = []
+    for line in engine.lines(state, count):
+        proof = None if line.proof is None else "draw" if line.proof == 0 else \
+            PROOF_SEATS[mover if line.proof > 0 else mover ^ 1]
+        lines.append({"move": state.move_to_text(line.move), "chance": line.chance if mover == 0 else 1 - line.chance,
+                      "proof": proof, "visits": line.visits, "line": texts(line.line)})
+    heat = {state.move_to_text(move): None if chance is None else round(100 * chance)
+            for move, chance in engine.heat(state).items()}
+    return {"verdict": verdict, "lines": lines, "heat": heat}

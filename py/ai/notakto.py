@@ -64,7 +64,7 @@ from typing import NamedTuple
 
 from core.notakto import CELLS, HAS_LINE, NotaktoState
 
-from .search import LOSS, WIN, Engine as BaseEngine, Judgement
+from .search import LINE_PLIES, LOSS, WIN, Engine as BaseEngine, Judgement, Line
 
 # -- the monoid -----------------------------------------------------------------
 GENERATORS = "abcd"
@@ -422,6 +422,33 @@ class Engine(BaseEngine[NotaktoState]):
     def move_chance(self, state: NotaktoState, move: int) -> float | None:
         """Exact: 1 for a safe move (it leaves the opponent lost), else 0."""
         return 1.0 if move in safe_moves(state) else 0.0
+
+    def lines(self, state: NotaktoState, count: int = 3) -> list[Line]:
+        """Exact, with no tree: the safe moves first (proven wins), then the
+        others (proven losses), the most stubborn of them first; each with
+        perfect play after it to the end, the loser's moves the most
+        stubborn, as far as ``LINE_PLIES``."""
+        safe = safe_moves(state)
+        tricky = [move for move in _tricky_moves(state) if move not in safe]
+        losing = tricky + [move for move in state.legal_moves() if move not in safe and move not in tricky]
+        rng = self.rng(state, 0)
+        found = []
+        for move in (safe + losing)[:count]:
+            after = state.copy()
+            after.push(move)
+            line = [move]
+            while not after.is_over() and len(line) < LINE_PLIES:
+                reply = perfect_move(after, rng)
+                after.push(reply)
+                line.append(reply)
+            won = move in safe
+            found.append(Line(move, 1.0 if won else 0.0, WIN if won else LOSS, 0, tuple(line)))
+        return found
+
+    def heat(self, state: NotaktoState) -> dict[int, float | None]:
+        """Exact: 1 for every safe move, 0 for the others."""
+        safe = set(safe_moves(state))
+        return {move: 1.0 if move in safe else 0.0 for move in state.legal_moves()}
 
 
 #: The computer's move at ``level`` (every level answers at once).

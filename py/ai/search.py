@@ -87,6 +87,27 @@ class Judgement(NamedTuple):
     iterations: int  # playouts spent (0 when no search was needed)
 
 
+class Line(NamedTuple):
+    """One of the engine's candidate moves in a position it has evaluated
+    (``Engine.lines``), for the analysis board."""
+
+    move: int
+    chance: float  # the winning chance after it of the side that plays it, 0..1 (a draw counts half)
+    proof: int | None  # WIN / DRAWN / LOSS, when proven: for the side that plays it
+    visits: float  # how much the search looked at it (0: not searched: proven or exact)
+    line: tuple[int, ...]  # the move and the replies the search expects, as far as it looked
+
+
+def _rank(line: Line) -> tuple[int, float, float]:
+    """``Engine.lines``'s order: proven wins, then unproven moves and
+    proven draws, the most tried first; proven losses last."""
+    standing = 1 if line.proof is None or line.proof == DRAWN else 2 if line.proof == WIN else 0
+    return standing, line.visits, line.chance
+
+
+#: The longest line ``Engine.lines`` gives.
+LINE_PLIES = 10
+
 #: Why a verdict's move, in order of precedence when several apply:
 #: it wins the game at once; it is the only move that stops the opponent's
 #: immediate win; it is the only legal move; the position is proven and the
@@ -174,6 +195,7 @@ class Engine(Generic[G]):
 
     def __init__(self) -> None:
         self._tree: tuple[Hashable, tuple[int, ...], Any] | None = None
+        self._judged: tuple[Hashable, tuple[int, ...], Judgement] | None = None
 
     # -- playing ---------------------------------------------------------------------------
     def choose_move(self, state: G, level: str, seed: int | None = None,
@@ -223,7 +245,62 @@ class Engine(Generic[G]):
         if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
                                        or iterations < 1):
             raise ValueError(f"iterations must be a positive whole number, not {iterations!r}")
-        return self.judge(state, float(seconds), seed, iterations)
+        judgement = self.judge(state, float(seconds), seed, iterations)
+        self._judged = (self.tree_key(state), tuple(state.moves), judgement)
+        return judgement
+
+    def lines(self, state: G, count: int = 3) -> list[Line]:
+        """After ``evaluate(state)``: the engine's best ``count`` moves (fewer
+        where it has ruled the others out without valuing them: dead or
+        dominated cells, moves outside the region that stops a connection),
+        best first, each with its value and the line it leads to: proven
+        wins (every move that wins at once among them), then the search's
+        most tried moves, proven losses last. The verdict's move comes
+        first where the verdict is sure of it (a win at once, a block, a
+        proof), whether or not the search looked at it."""
+        found = self.tree_lines(state)
+        tried = {line.move for line in found}
+        mover = state.turn
+        for move in state.legal_moves():
+            if move in tried:
+                continue
+            after = state.copy()
+            after.push(move)
+            outcome = after.outcome()
+            if outcome is not None and outcome.winner == mover:
+                found.append(Line(move, 1.0, WIN, 0, (move,)))
+        found.sort(key=_rank, reverse=True)
+        judged = self.judgement(state)
+        if judged is not None and (judged.reason != "search" or not found):
+            first = next((line for line in found if line.move == judged.move), None)
+            sure = Line(judged.move, judged.chance, judged.proof, 0 if first is None else first.visits,
+                        (judged.move,) if first is None else first.line)
+            found = [sure] + [line for line in found if line.move != judged.move]
+        return found[:count]
+
+    def grow(self, state: G, seconds: float, seed: int | None = None) -> None:
+        """Search ``state`` for ``seconds`` into the kept tree, whatever a
+        verdict found without one (a proof, a tactic), so that ``lines``
+        has the other moves too (engines that search override it)."""
+
+    def judgement(self, state: G) -> Judgement | None:
+        """The last ``evaluate``'s verdict if it was of ``state``."""
+        judged = self._judged
+        if judged is None or judged[:2] != (self.tree_key(state), tuple(state.moves)):
+            return None
+        return judged[2]
+
+    def tree_lines(self, state: G) -> list[Line]:
+        """Every move the kept tree of ``state`` holds, as a ``Line``, in
+        any order (engines that search override it; ``lines`` sorts)."""
+        return []
+
+    def heat(self, state: G) -> dict[int, float | None]:
+        """After ``evaluate(state)``: each legal move's winning chance for
+        the side to move, as far as the engine knows it (None: it did not
+        look at that move, or ruled it out without valuing it)."""
+        known = {line.move: line.chance for line in self.tree_lines(state)}
+        return {move: known.get(move) for move in state.legal_moves()}
 
     def judge(self, state: G, seconds: float, seed: int | None, iterations: int | None) -> Judgement:
         """The verdict, once ``evaluate`` has checked the request."""

@@ -12,14 +12,14 @@ from core.base import GameState
 from core.hex import ConnectionState
 
 from ..mcts import TreeEngine, move_budget, proof_length as walk_proof
-from ..search import JUDGED_VISITS, LOSS, WIN, Judgement, SearchResult, proof_chance
+from ..search import JUDGED_VISITS, LINE_PLIES, LOSS, WIN, Judgement, Line, SearchResult, proof_chance
 from . import solver
 from .board import Geometry, centre_cells, geometry
 from .colours import colour_of
 from .parts import DEFAULT_PARTS, KNOWN_PARTS
 from .rave import MAX_NODES, SOLVER_EASY, SOLVER_MAX_EMPTY, SOLVER_SHARE, Search
 from .tactics import analyse, tactics
-from .tree import Node, balanced_rate
+from .tree import Node, balanced_rate, best_index
 
 #: The connection game an engine plays (Hex or Y).
 C = TypeVar("C", bound=ConnectionState)
@@ -205,6 +205,32 @@ class Engine(TreeEngine[C]):
             return 1.0 if child.proof == LOSS else 0.0  # the child's proof is the opponent's
         return balanced_rate(root, index) if root.visits[index] >= JUDGED_VISITS else None
 
+    def grow(self, state: C, seconds: float, seed: int | None = None) -> None:
+        if not state.is_over():
+            self.searched(state, None, seconds, seed, reuse=True, fill=False, master=True)
+
+    def tree_lines(self, state: C) -> list[Line]:
+        root = self.kept_root(state)
+        if root is None or not root.moves:
+            return []
+        return [_line(root, index) for index in range(len(root.moves))]
+
+    def heat(self, state: C) -> dict[int, float | None]:
+        """The tree's estimates: a move's mean where it was tried, its RAVE
+        rate (the playouts where that cell became the side's) where it was
+        not, None for the cells the engine ruled out (dead or dominated:
+        never better than another move) or never saw."""
+        root = self.kept_root(state)
+        known: dict[int, float | None] = {}
+        if root is not None:
+            for index, move in enumerate(root.moves):
+                line = _line(root, index)
+                if line.proof is not None or root.visits[index]:
+                    known[move] = line.chance
+                elif root.rave_visits[index]:
+                    known[move] = root.rave_wins[index] / root.rave_visits[index]
+        return {move: known.get(move) for move in state.legal_moves()}
+
     def _judge_placements(self, state: C, seconds: float, seed: int | None,
                           iterations: int | None) -> Judgement:
         """The verdict among the stones ``state``'s side to move can place:
@@ -250,6 +276,27 @@ class Engine(TreeEngine[C]):
         if result.proof is None and move in root.moves:
             rate = balanced_rate(root, root.moves.index(move))
         return Judgement(move, reason, proof_chance(result.proof, rate), result.proof, plies, result.iterations)
+
+
+def _line(root: Node, index: int) -> Line:
+    """The root's move ``index`` as a line: its value for the side to move
+    (a child's proof is the opponent's), and the best replies after it as
+    the tree has them."""
+    move, child = root.moves[index], root.children[index]
+    if child is not None and child.proof is not None:
+        chance, proof = (1.0 if child.proof == LOSS else 0.0), -child.proof
+    else:
+        chance, proof = (balanced_rate(root, index) if root.visits[index] else 0.5), None
+    moves = [move]
+    node = child
+    while node is not None and node.moves and len(moves) < LINE_PLIES:
+        reply = best_index(node)
+        after = node.children[reply]
+        if not node.visits[reply] and (after is None or after.proof is None):
+            break  # a reply the search never tried is no line
+        moves.append(node.moves[reply])
+        node = after
+    return Line(move, chance, proof, root.visits[index], tuple(moves))
 
 
 def proof_length(root: Node, board: list[int], colour: int, geo: Geometry) -> int | None:

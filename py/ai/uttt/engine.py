@@ -7,7 +7,7 @@ from typing import Any, NamedTuple
 from core.uttt import UtttState
 
 from ..mcts import TreeEngine, move_budget, proof_length
-from ..search import JUDGED_VISITS, LOSS, WIN, Judgement, SearchResult, proof_chance
+from ..search import JUDGED_VISITS, LINE_PLIES, LOSS, WIN, Judgement, Line, SearchResult, proof_chance
 from .book import book_move
 from .position import winning_move
 from .uct import DEFAULT_PRIOR, Node, Prior, Search
@@ -109,6 +109,19 @@ class Engine(TreeEngine[UtttState]):
             return 1.0 - proof_chance(child.proof, 0.5)
         return child.mean if child.visits >= JUDGED_VISITS else None
 
+    def grow(self, state: UtttState, seconds: float, seed: int | None = None) -> None:
+        if not state.is_over():
+            rng = self.rng(state, seed)
+            self.tree_search(state, lambda root: Search(state, rng, root=root,
+                                                        **LEVEL_SETTINGS["master"].search_options()),
+                             None, seconds, reuse=True)
+
+    def tree_lines(self, state: UtttState) -> list[Line]:
+        root = self.kept_root(state)
+        if root is None or not root.children:
+            return []
+        return [_line(child) for child in root.children]
+
     def judge(self, state: UtttState, seconds: float, seed: int | None, iterations: int | None) -> Judgement:
         """The verdict (see ``ai.search.Engine.evaluate``): a win at once
         needs no search; a position where every move but one lets the
@@ -195,3 +208,17 @@ def search(state: UtttState, iterations: int | None = None, seconds: float | Non
 #: between calls: a player that wants the master level to think on across
 #: a game holds an ``Engine``.
 choose_move = Engine.fresh_move
+
+
+def _line(child: Node) -> Line:
+    """A root move's line: its value for the side that plays it (a child's
+    proof is the opponent's), and the most tried replies after it."""
+    chance = child.mean if child.proof is None else 1.0 - proof_chance(child.proof, 0.5)
+    proof = None if child.proof is None else -child.proof
+    moves = [child.move]
+    node = child
+    while node.children and len(moves) < LINE_PLIES:
+        node = max(node.children, key=lambda reply: (reply.proof == LOSS, reply.proof != WIN, reply.visits))
+        moves.append(node.move)
+    return Line(child.move, chance, proof, child.visits, tuple(moves))
+

@@ -14,6 +14,10 @@ import js
 import ai
 from core import GameError, GameState
 
+#: Without a worker, the longest the analysis board's engine thinks on the
+#: page at a time (a longer task would hold the page).
+PAGE_SLICE = 0.05
+
 
 class WorkerCalls:
     """The worker's exported functions as awaitable methods: ``await
@@ -42,6 +46,7 @@ class Engine:
         self._ready = asyncio.get_event_loop().create_future()
         self._players: dict[str, Any] = {}  # without a worker: one engine per game, as the worker keeps
         self._analysts: dict[str, Any] = {}  # and one for the hints and analyses, apart, as the worker's
+        self._explorers: dict[str, Any] = {}  # and one for the analysis board
         self._prepared: set[str] = set()  # the games and levels the worker was asked to warm up for
         self._asked = 0  # how many moves and verdicts were asked of the engine
 
@@ -120,6 +125,29 @@ class Engine:
         if played is not None:
             request["played"] = played
         answer = json.loads(str(await self.worker.analyse(json.dumps(request))))
+        if "error" in answer:
+            raise GameError(f"engine: {answer['error']}")
+        return answer
+
+    async def explore(self, state: GameState, seconds: float, count: int = 3) -> dict[str, Any]:
+        """The analysis board's engine: its best ``count`` moves in ``state``
+        with their lines, and every legal move's heat, after thinking
+        ``seconds`` more (the worker's ``explore`` reply, ``ai.lines_reply``;
+        asking again about the same position thinks on). Without a worker,
+        on the page in slices of at most ``PAGE_SLICE`` seconds, so that no
+        answer holds the page longer. Raises GameError when the engine
+        refuses the request."""
+        self._asked += 1
+        await self._ready
+        if self.worker is None:
+            if state.game not in self._explorers:
+                self._explorers[state.game] = ai.new_engine(state.game)
+            try:
+                return ai.lines_reply(self._explorers[state.game], state, min(seconds, PAGE_SLICE), count=count)
+            except ValueError as error:
+                raise GameError(f"engine: {error}") from error
+        request = {"game": state.to_dict(), "seconds": seconds, "count": count}
+        answer = json.loads(str(await self.worker.explore(json.dumps(request))))
         if "error" in answer:
             raise GameError(f"engine: {answer['error']}")
         return answer
