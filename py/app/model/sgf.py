@@ -22,9 +22,14 @@ from __future__ import annotations
 import re
 from typing import cast
 
+from core import GameError
+from core.base import FIRST, SECOND
 from core.hex import LETTERS, HexState
+from registry import GAMES
 
 from .replay import SWITCH, TransferError, Transferred, new_state, play_checked, resign_checked
+from .setup import Placement, SetupError, build
+from .variations import Node, Tree
 
 APPLICATION = "abstract-games:1"
 SGF_SWAPS = ("swap", "swap-pieces", "swap-sides")
@@ -193,3 +198,197 @@ def _go_point(value: str) -> str:
     if len(value) == 2 and value.isalpha() and value[1] in LETTERS:
         return f"{value[0]}{LETTERS.index(value[1]) + 1}"
     return value
+
+
+# -- the analysis board: variations and set-up stones ------------------------------------
+class _TreeNode:
+    """One SGF node of a whole game tree: its properties and the nodes that
+    follow it (the first the main line)."""
+
+    __slots__ = ("props", "children")
+
+    def __init__(self, props: list[tuple[str, list[str], int]]) -> None:
+        self.props = props
+        self.children: list[_TreeNode] = []
+
+
+def _read_tree(reader: _Sgf) -> _TreeNode:
+    """The whole first game tree of ``reader``'s text, variations too
+    (``_Sgf.tree`` reads the main line only). Nesting deeper than 200
+    variations is refused as the main-line reader refuses it."""
+    root: _TreeNode | None = None
+    # (the node a "(" hangs from, how deep) for every "(" not yet closed
+    stack: list[tuple[_TreeNode | None, int]] = []
+    last: _TreeNode | None = None
+    while True:
+        char = reader.peek()
+        if char == "(":
+            if len(stack) > 200:
+                raise reader.fail()
+            reader.pos += 1
+            stack.append((last, len(stack)))
+            if reader.peek() != ";":
+                raise reader.fail()
+        elif char == ";":
+            if not stack:
+                raise reader.fail()
+            reader.pos += 1
+            node = _TreeNode(reader.node())
+            if last is None:
+                if root is not None:
+                    raise reader.fail()
+                root = node
+            else:
+                last.children.append(node)
+            last = node
+        elif char == ")":
+            if not stack:
+                raise reader.fail()
+            reader.pos += 1
+            last = stack.pop()[0]
+            if not stack:
+                break
+        else:
+            raise reader.fail()
+    assert root is not None
+    return root
+
+
+def read_sgf_tree(text: str) -> tuple[HexState, Tree, bool]:
+    """A Hex record for the analysis board: the position it starts from
+    (the empty board, or the root's set-up stones ``AB``/``AW`` with ``PL``
+    the side to move), the tree of every variation in it, and whether the
+    start is a set-up. The swap is read as ``read_sgf`` reads it, along
+    each line on its own. TransferError names what is wrong."""
+    reader = _Sgf(text)
+    root = _read_tree(reader)
+    if reader.peek() not in ("", "("):
+        raise reader.fail()
+    props = {name: (values, line) for name, values, line in root.props}
+    if props.get("GM", (["11"], 0))[0][0].strip() != "11":
+        raise TransferError("unknown_game", name=f"GM[{props['GM'][0][0]}]")
+    setup_stones: dict[str, list[str]] = {"AB": [], "AW": []}
+    for name, (values, line) in props.items():
+        if name == "AE":
+            raise TransferError("setup", line=line)
+        if name in setup_stones:
+            setup_stones[name] = [_go_point(value.strip().lower()) for value in values]
+    setup = bool(setup_stones["AB"] or setup_stones["AW"])
+    plain = {name: values[0].strip() for name, (values, _) in props.items() if values}
+    if setup:
+        plain.pop("RU", None)  # no swap from a set-up position
+    state = _sgf_state(plain, swap_played=False) if setup else _sgf_state(plain, _has_swap(root))
+    if setup:
+        state = _set_up(state, setup_stones, plain.get("PL", ""), props)
+    tree = Tree()
+    # Each entry: an SGF node, the tree path and position before it, and
+    # whether that line's colours are exchanged after its swap (None: not yet known).
+    work: list[tuple[_TreeNode, tuple[int, ...], HexState, int | None]] = [(root, (), state, None)]
+    while work:
+        node, path, position, exchanged = work.pop()
+        for name, _values, line in node.props:
+            if node is not root and name in ("AB", "AW", "AE"):
+                raise TransferError("setup", line=line)
+        moves = [(name, value.strip().lower()) for name, values, _ in node.props for value in values
+                 if name in ("B", "W")]
+        for colour, value in moves:
+            if value == "resign":
+                continue
+            shown = f"{colour}[{value}]"
+            if position.swapped and exchanged is None:
+                exchanged = int(colour == "W")
+            if colour != "BW"[position.turn ^ (exchanged or 0)]:
+                raise TransferError("illegal_move", "out of turn", move=len(position.moves) + 1, text=shown)
+            cell = _go_point(value)
+            played = "swap" if value in SGF_SWAPS else mirror(cell) if exchanged else cell
+            position = position.copy()
+            play_checked(position, played, shown)
+            path = tree.play(path, position.move_to_text(position.moves[-1]))
+        work.extend((child, path, position, exchanged) for child in reversed(node.children))
+    return state, tree, setup
+
+
+def _has_swap(node: _TreeNode) -> bool:
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if any(name in ("B", "W") and value.strip().lower() in SGF_SWAPS
+               for name, values, _ in current.props for value in values):
+            return True
+        stack.extend(current.children)
+    return False
+
+
+def _set_up(state: HexState, stones: dict[str, list[str]], player: str,
+            props: dict[str, tuple[list[str], int]]) -> HexState:
+    """The root's set-up stones as a position (``setup.build``): the side
+    to move is ``PL``'s, else black's when the counts are equal, white's
+    when black has one more."""
+    cells: dict[int, int] = {}
+    for name, seat in (("AB", FIRST), ("AW", SECOND)):
+        for text in stones[name]:
+            try:
+                cells[state.parse_move(text)] = seat
+            except GameError as error:
+                raise TransferError("notation", str(error), move=0, text=f"{name}[{text}]") from None
+    if player.upper() in ("B", "W"):
+        turn = FIRST if player.upper() == "B" else SECOND
+    else:
+        turn = FIRST if len(stones["AB"]) <= len(stones["AW"]) else SECOND
+    try:
+        return cast(HexState, build(Placement("hex", state.settings(), cells, turn)))
+    except SetupError as error:
+        raise TransferError("setup", str(error), line=props.get("AB", props.get("AW", ([], 1)))[1]) from None
+
+
+def sgf_tree_text(start: HexState, tree: Tree, setup: bool) -> str:
+    """The analysis board as SGF, as HexGui reads it: the root with the
+    board (and, from a set-up position, its stones as ``AB``/``AW`` and the
+    side to move as ``PL``), the starting position's own moves otherwise,
+    then every variation nested (``(;...)`` for each move but the first
+    tried at a point)."""
+    root = f"(;FF[4]GM[11]SZ[{start.size}]AP[{APPLICATION}]"
+    prefix: list[str] = []
+    if setup:
+        black, white = start.stones(FIRST), start.stones(SECOND)
+        root += "".join(f"{name}" + "".join(f"[{start.cell_text(cell)}]" for cell in cells)
+                        for name, cells in (("AB", black), ("AW", white)) if cells)
+        root += f"PL[{'BW'[start.turn]}]"
+        base = start.copy()
+        offset = len(start.moves)
+    else:
+        root += "RU[swap]" if start.swap_rule else ""
+        replay = cast(HexState, GAMES["hex"].new_state(start.settings()))
+        for text in start.move_texts():
+            prefix.append(_sgf_move(replay, text, 0))
+            replay.play(text)
+        base = replay
+        offset = 0
+    out = [root + "".join(prefix)]
+
+    def write(node: Node, state: HexState) -> None:
+        """``node``'s moves after it: a line goes on inline; where more than
+        one move was tried, each (the main line's first) in a variation."""
+        while len(node.children) == 1:
+            node = node.children[0]
+            out.append(_sgf_move(state, node.move, offset))
+            state = state.copy()
+            state.play(node.move)
+        for child in node.children:
+            after = state.copy()
+            out.append("(" + _sgf_move(after, child.move, offset))
+            after.play(child.move)
+            write(child, after)
+            out.append(")")
+
+    write(tree.root, base)
+    return "".join(out) + ")\n"
+
+
+def _sgf_move(state: HexState, text: str, offset: int) -> str:
+    """``text`` played in ``state`` as an SGF node in HexGui's colours:
+    after a swap, cells mirrored and the colour letters exchanged."""
+    index = len(state.moves) - offset
+    swapped = int(state.swapped) if index >= 2 and not offset else 0
+    value = "swap-pieces" if text == "swap" else (mirror(text) if swapped else text)
+    return f";{'BW'[state.turn ^ swapped]}[{value}]"
