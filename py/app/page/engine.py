@@ -19,6 +19,14 @@ from core import GameError, GameState
 PAGE_SLICE = 0.05
 
 
+def on_page(engines: dict[str, Any], game: str) -> Any:
+    """Without a worker: this page's engine of ``game`` in ``engines``
+    (one per game and purpose, kept as the worker keeps its own)."""
+    if game not in engines:
+        engines[game] = ai.new_engine(game)
+    return engines[game]
+
+
 class WorkerCalls:
     """The worker's exported functions as awaitable methods: ``await
     calls.choose_move(request_json)`` is the reply's JSON text (the shell's
@@ -97,9 +105,8 @@ class Engine:
         self._asked += 1
         await self._ready
         if self.worker is None:
-            if state.game not in self._players:
-                self._players[state.game] = ai.new_engine(state.game)
-            return state.move_to_text(self._players[state.game].choose_move(state, level, seed=seed))
+            player = on_page(self._players, state.game)
+            return state.move_to_text(player.choose_move(state, level, seed=seed))
         request = json.dumps({"game": state.to_dict(), "level": level, "seed": seed})
         answer = json.loads(str(await self.worker.choose_move(request)))
         if "error" in answer:
@@ -115,10 +122,8 @@ class Engine:
         self._asked += 1
         await self._ready
         if self.worker is None:
-            if state.game not in self._analysts:
-                self._analysts[state.game] = ai.new_engine(state.game)
             try:
-                return ai.verdict_reply(self._analysts[state.game], state, seconds, seed=seed, played=played)
+                return ai.verdict_reply(on_page(self._analysts, state.game), state, seconds, seed=seed, played=played)
             except ValueError as error:
                 raise GameError(f"engine: {error}") from error
         request = {"game": state.to_dict(), "seconds": seconds, "seed": seed}
@@ -140,10 +145,9 @@ class Engine:
         self._asked += 1
         await self._ready
         if self.worker is None:
-            if state.game not in self._explorers:
-                self._explorers[state.game] = ai.new_engine(state.game)
             try:
-                return ai.lines_reply(self._explorers[state.game], state, min(seconds, PAGE_SLICE), count=count)
+                return ai.lines_reply(on_page(self._explorers, state.game), state, min(seconds, PAGE_SLICE),
+                                      count=count)
             except ValueError as error:
                 raise GameError(f"engine: {error}") from error
         request = {"game": state.to_dict(), "seconds": seconds, "count": count}
