@@ -224,9 +224,9 @@ class Engine(TreeEngine[C]):
         known: dict[int, float | None] = {}
         if root is not None:
             for index, move in enumerate(root.moves):
-                line = _line(root, index)
-                if line.proof is not None or root.visits[index]:
-                    known[move] = line.chance
+                chance, proof = _value(root, index)
+                if proof is not None or root.visits[index]:
+                    known[move] = chance
                 elif root.rave_visits[index]:
                     known[move] = root.rave_wins[index] / root.rave_visits[index]
         return {move: known.get(move) for move in state.legal_moves()}
@@ -278,15 +278,20 @@ class Engine(TreeEngine[C]):
         return Judgement(move, reason, proof_chance(result.proof, rate), result.proof, plies, result.iterations)
 
 
-def _line(root: Node, index: int) -> Line:
-    """The root's move ``index`` as a line: its value for the side to move
-    (a child's proof is the opponent's), and the best replies after it as
-    the tree has them."""
-    move, child = root.moves[index], root.children[index]
+def _value(root: Node, index: int) -> tuple[float, int | None]:
+    """The root's move ``index``: its chance and proof for the side to move
+    (a child's proof is the opponent's)."""
+    child = root.children[index]
     if child is not None and child.proof is not None:
-        chance, proof = (1.0 if child.proof == LOSS else 0.0), -child.proof
-    else:
-        chance, proof = (balanced_rate(root, index) if root.visits[index] else 0.5), None
+        return (1.0 if child.proof == LOSS else 0.0), -child.proof
+    return (balanced_rate(root, index) if root.visits[index] else 0.5), None
+
+
+def _line(root: Node, index: int) -> Line:
+    """The root's move ``index`` as a line: its value, and the best
+    replies after it as the tree has them."""
+    move, child = root.moves[index], root.children[index]
+    chance, proof = _value(root, index)
     moves = [move]
     node = child
     while node is not None and node.moves and len(moves) < LINE_PLIES:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from core.uttt import UtttState
@@ -111,10 +113,7 @@ class Engine(TreeEngine[UtttState]):
 
     def grow(self, state: UtttState, seconds: float, seed: int | None = None) -> None:
         if not state.is_over():
-            rng = self.rng(state, seed)
-            self.tree_search(state, lambda root: Search(state, rng, root=root,
-                                                        **LEVEL_SETTINGS["master"].search_options()),
-                             None, seconds, reuse=True)
+            self.tree_search(state, _master_search(state, self.rng(state, seed)), None, seconds, reuse=True)
 
     def tree_lines(self, state: UtttState) -> list[Line]:
         root = self.kept_root(state)
@@ -146,9 +145,7 @@ class Engine(TreeEngine[UtttState]):
         elif len(safe) == 1:
             reason, chosen = "blocks", safe[0]
         rng = self.rng(state, seed)
-        result, searcher = self.tree_search(
-            state, lambda root: Search(state, rng, root=root, **LEVEL_SETTINGS["master"].search_options()),
-            iterations, seconds, reuse=True)
+        result, searcher = self.tree_search(state, _master_search(state, rng), iterations, seconds, reuse=True)
         proof = result.proof
         chance = result.win_rate
         move = result.move
@@ -210,6 +207,12 @@ def search(state: UtttState, iterations: int | None = None, seconds: float | Non
 choose_move = Engine.fresh_move
 
 
+def _master_search(state: UtttState, rng: random.Random) -> Callable[[Node | None], Search]:
+    """How the verdict and the analysis board search: at master's
+    settings, from the kept node ``root`` when there is one."""
+    return lambda root: Search(state, rng, root=root, **LEVEL_SETTINGS["master"].search_options())
+
+
 def _line(child: Node) -> Line:
     """A root move's line: its value for the side that plays it (a child's
     proof is the opponent's), and the most tried replies after it."""
@@ -221,4 +224,3 @@ def _line(child: Node) -> Line:
         node = max(node.children, key=lambda reply: (reply.proof == LOSS, reply.proof != WIN, reply.visits))
         moves.append(node.move)
     return Line(child.move, chance, proof, child.visits, tuple(moves))
-
