@@ -144,23 +144,14 @@ class Exploration:
         none) one place nearer the main line; the cursor stays on its node."""
         moves = self.moves()
         self.tree.promote(self.cursor if path is None else path)
-        self.cursor = self._path_of(moves)
+        self.cursor = self.tree.path_of(moves)  # reordering moves nodes, never their moves
 
     def make_main_line(self, path: Path | None = None) -> None:
         """The line of the node at ``path`` (the one on screen if none) the
         main line of the whole tree; the cursor stays on its node."""
         moves = self.moves()
         self.tree.make_main_line(self.cursor if path is None else path)
-        self.cursor = self._path_of(moves)
-
-    def _path_of(self, moves: list[str]) -> Path:
-        """The path of the node these moves lead to (reordering the tree
-        moves nodes, never their moves)."""
-        path: Path = ()
-        for move in moves:
-            node = self.tree.node(path)
-            path = (*path, next(index for index, child in enumerate(node.children) if child.move == move))
-        return path
+        self.cursor = self.tree.path_of(moves)  # reordering moves nodes, never their moves
 
     def delete(self, path: Path | None = None) -> None:
         """The node at ``path`` (the one on screen if none) and all after

@@ -160,17 +160,27 @@ def read_sgf(text: str) -> Transferred:
         if value == "resign":
             resigned = resign_checked(state, "BW".index(colour) ^ _exchange(state, exchanged), shown)
             continue
-        if state.swapped and exchanged is None:
-            exchanged = int(colour == "W")
-        if colour != "BW"[state.turn ^ (exchanged or 0)]:
-            raise TransferError("illegal_move", "out of turn", move=len(state.moves) + 1, text=shown)
-        cell = _go_point(value)
-        play_checked(state, "swap" if value in SGF_SWAPS else mirror(cell) if exchanged else cell, shown)
+        exchanged = _play(state, colour, value, exchanged)
     result = re.fullmatch(r"([BW])\+?R(?:esign)?", root.get("RE", ""), re.IGNORECASE)
     if result and resigned is None and not state.is_over():
         loser = "WB".index(result[1].upper())  # the other colour's index
         resigned = loser ^ _exchange(state, exchanged)
     return Transferred("hex", state, resigned)
+
+
+def _play(state: HexState, colour: str, value: str, exchanged: int | None) -> int | None:
+    """The SGF move ``colour[value]`` played on ``state``, checked: in turn
+    for its colour, a swap in either convention, after a swap the cells
+    mirrored when the colours are exchanged. Returns ``exchanged``, known
+    once the first move after a swap tells the convention."""
+    shown = f"{colour}[{value}]"
+    if state.swapped and exchanged is None:
+        exchanged = int(colour == "W")
+    if colour != "BW"[state.turn ^ (exchanged or 0)]:
+        raise TransferError("illegal_move", "out of turn", move=len(state.moves) + 1, text=shown)
+    cell = _go_point(value)
+    play_checked(state, "swap" if value in SGF_SWAPS else mirror(cell) if exchanged else cell, shown)
+    return exchanged
 
 
 def _exchange(state: HexState, exchanged: int | None) -> int:
@@ -217,8 +227,8 @@ def _read_tree(reader: _Sgf) -> _TreeNode:
     (``_Sgf.tree`` reads the main line only). Nesting deeper than 200
     variations is refused as the main-line reader refuses it."""
     root: _TreeNode | None = None
-    # (the node a "(" hangs from, how deep) for every "(" not yet closed
-    stack: list[tuple[_TreeNode | None, int]] = []
+    # the node each "(" not yet closed hangs from
+    stack: list[_TreeNode | None] = []
     last: _TreeNode | None = None
     while True:
         char = reader.peek()
@@ -226,7 +236,7 @@ def _read_tree(reader: _Sgf) -> _TreeNode:
             if len(stack) > 200:
                 raise reader.fail()
             reader.pos += 1
-            stack.append((last, len(stack)))
+            stack.append(last)
             if reader.peek() != ";":
                 raise reader.fail()
         elif char == ";":
@@ -245,7 +255,7 @@ def _read_tree(reader: _Sgf) -> _TreeNode:
             if not stack:
                 raise reader.fail()
             reader.pos += 1
-            last = stack.pop()[0]
+            last = stack.pop()
             if not stack:
                 break
         else:
@@ -294,15 +304,8 @@ def read_sgf_tree(text: str) -> tuple[HexState, Tree, bool]:
         for colour, value in moves:
             if value == "resign":
                 continue
-            shown = f"{colour}[{value}]"
-            if position.swapped and exchanged is None:
-                exchanged = int(colour == "W")
-            if colour != "BW"[position.turn ^ (exchanged or 0)]:
-                raise TransferError("illegal_move", "out of turn", move=len(position.moves) + 1, text=shown)
-            cell = _go_point(value)
-            played = "swap" if value in SGF_SWAPS else mirror(cell) if exchanged else cell
             position = position.copy()
-            play_checked(position, played, shown)
+            exchanged = _play(position, colour, value, exchanged)
             path = tree.play(path, position.move_to_text(position.moves[-1]))
         work.extend((child, path, position, exchanged) for child in reversed(node.children))
     return state, tree, setup

@@ -79,22 +79,27 @@ class Tree:
             node = node.children[index]
         return node
 
-    def has(self, path: Path) -> bool:
-        try:
-            self.node(path)
-        except VariationError:
-            return False
-        return True
-
     def moves(self, path: Path) -> list[str]:
         """The moves from the root to the node at ``path``."""
         node, moves = self.root, []
         for index in path:
-            node = self.node_child(node, index, path)
+            node = self._child(node, index, path)
             moves.append(node.move)
         return moves
 
-    def node_child(self, node: Node, index: int, path: Path) -> Node:
+    def path_of(self, moves: list[str]) -> Path:
+        """The path the moves ``moves`` take from the root (VariationError
+        if the tree does not have them)."""
+        node, path = self.root, Path()
+        for move in moves:
+            index = _index_of(node, move)
+            if index is None:
+                raise VariationError(f"{' '.join(moves)!r} is not a line of the tree")
+            node, path = node.children[index], (*path, index)
+        return path
+
+    @staticmethod
+    def _child(node: Node, index: int, path: Path) -> Node:
         if not 0 <= index < len(node.children):
             raise VariationError(f"no node at {format_path(path)}")
         return node.children[index]
@@ -154,9 +159,9 @@ class Tree:
         if not _MOVE.fullmatch(move):
             raise VariationError(f"{move!r} is not a move's text")
         node = self.node(path)
-        for index, child in enumerate(node.children):
-            if child.move == move:
-                return (*path, index)
+        index = _index_of(node, move)
+        if index is not None:
+            return (*path, index)
         node.children.append(Node(move))
         return (*path, len(node.children) - 1)
 
@@ -178,7 +183,7 @@ class Tree:
         the way to it tries it first. Returns its new path (all zeros)."""
         node = self.root
         for index in path:
-            chosen = self.node_child(node, index, path)
+            chosen = self._child(node, index, path)
             node.children.remove(chosen)
             node.children.insert(0, chosen)
             node = chosen
@@ -190,7 +195,7 @@ class Tree:
         if not path:
             raise VariationError("the starting position cannot be deleted")
         parent = self.node(path[:-1])
-        self.node_child(parent, path[-1], path)
+        self._child(parent, path[-1], path)
         del parent.children[path[-1]]
         return path[:-1]
 
@@ -205,6 +210,11 @@ class Tree:
         if len(cursor) > depth and cursor[:depth] == deleted[:depth] and cursor[depth] > deleted[depth]:
             return (*cursor[:depth], cursor[depth] - 1, *cursor[depth + 1:])
         return cursor
+
+
+def _index_of(node: Node, move: str) -> int | None:
+    """The index of the child of ``node`` that plays ``move``, if any."""
+    return next((index for index, child in enumerate(node.children) if child.move == move), None)
 
 
 def format_path(path: Path) -> str:
