@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 import ai
-from app.model.explore import AUTOPLAY_THINK, SLICE, THINK_LIMIT, Exploration
+from app.model.explore import AUTOPLAY_THINK, FIRST_SLICE, SLICE, THINK_LIMIT, Exploration
 from app.model.variations import VariationError
 from core import GameError
 from registry import GAMES
@@ -94,12 +94,14 @@ def test_the_engine_is_asked_about_the_position_on_screen_and_late_answers_are_d
     assert board.request() is None  # off
     board.toggle_engine()
     asked = board.request()
-    assert asked is not None and asked.seconds == SLICE and asked.state.move_texts() == ["d4"]
+    assert asked is not None and asked.seconds == FIRST_SLICE and asked.state.move_texts() == ["d4"]
     board.play("c5")  # the player moves on before the answer
     assert not board.answer(asked, reply(["e3"]))
     assert board.lines() == []
     again = board.request()
+    assert again.seconds == FIRST_SLICE  # a new position: a short first look
     assert board.answer(again, reply(["e3", "b2"]))
+    assert board.request().seconds == SLICE  # then longer slices on it
     assert [line["move"] for line in board.lines()] == ["e3", "b2"]
     assert board.heat() == {}  # the heat map is off
     board.toggle_heat()

@@ -30,6 +30,9 @@ from .variations import Path, Tree, check, from_text, state_at, to_text
 #: The longest the engine thinks at a time (the worker's ``EXPLORE_SLICE``
 #: is the most it accepts).
 SLICE = 1.0
+#: How long it thinks on a new position before the first answer: the
+#: first lines show soon, and later slices refine them.
+FIRST_SLICE = 0.25
 #: How long, in all, it thinks on one position while the board stays there.
 THINK_LIMIT = 120.0
 #: How long AutoPlay lets it think before it plays its best move.
@@ -199,7 +202,7 @@ class Exploration:
         thought = self.thinking.seconds if self.thinking and self.thinking.key == key else 0.0
         if thought >= THINK_LIMIT:
             return None
-        seconds = min(SLICE, THINK_LIMIT - thought)
+        seconds = min(SLICE if thought else FIRST_SLICE, THINK_LIMIT - thought)
         if self.autoplay:
             seconds = min(seconds, max(0.1, AUTOPLAY_THINK - thought))
         return Request(key, state, seconds)
