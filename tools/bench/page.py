@@ -9,14 +9,14 @@ from typing import Any
 
 import ai
 import registry
-from core.hex import HexState
+from core import GameState
 from core.notakto import NotaktoState
 from registry import STATES as GAMES
 from tools.bench import BenchError, progress
 from tools.bench.browser import MY_TURN_JS, PROBE_START_JS, PROBE_STOP_JS
 from tools.bench.engines import SEARCHES, game_label
 from tools.bench.places import Bench
-from tools.bench.positions import quiet_moves
+from tools.bench.positions import casual_game, quiet_moves
 from tools.bench.settings import READY_TIMEOUT_MS, TARGET_FIRST_REPLY_RATIO, THINK_TIMEOUT_MS
 from tools.bench.stats import Ratio, Stat
 from tools.bench.table import Row, at_most, format_bytes, format_ms, verdict
@@ -81,18 +81,10 @@ ANALYSIS_TITLE = ("Analysing a game in the page: every position of a 40-move Hex
 ANALYSIS_MOVES = 40
 
 
-def analysis_game(seed: int) -> HexState:
+def analysis_game(seed: int) -> GameState:
     """A 40-move Hex 11 x 11 game, unfinished, played by the casual level
     for both sides (a seeded, reproducible game with mistakes to find)."""
-    state = HexState(11, swap=False)
-    engine = ai.new_engine("hex")
-    while len(state.moves) < ANALYSIS_MOVES:
-        move = engine.choose_move(state, "casual", seed=seed + len(state.moves))
-        state.push(move)
-        if state.is_over():  # (not at 40 moves on 11 x 11; start again if ever)
-            state = HexState(11, swap=False)
-            seed += 1000
-    return state
+    return casual_game("hex", {"size": 11, "swap": False}, ANALYSIS_MOVES, seed)
 
 
 def hex_analysis(bench: Bench) -> list[Row]:

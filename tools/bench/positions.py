@@ -1,4 +1,5 @@
-"""The Notakto positions the bench times moves on, from seeded random play."""
+"""The positions the bench times moves on: Notakto's from seeded random
+play, the other games' from seeded games of the casual level."""
 
 from __future__ import annotations
 
@@ -6,8 +7,11 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+import ai
 from ai import notakto as notakto_ai
+from core import GameState
 from core.notakto import CELLS, HAS_LINE, NotaktoState
+from registry import STATES
 from tools.bench import BenchError
 from tools.bench.settings import DEFAULT_SEED
 
@@ -96,3 +100,26 @@ def quiet_moves(state: NotaktoState) -> list[int]:
     legal = state.legal_moves()
     quiet = [m for m in legal if not HAS_LINE[state.boards[m // CELLS] | 1 << m % CELLS]]
     return quiet or legal
+
+
+def casual_game(game: str, settings: dict[str, Any], moves: int, seed: int) -> GameState:
+    """A ``moves``-move game of ``game`` with ``settings``, unfinished,
+    played by the casual level for both sides, one engine for the whole
+    game (a seeded, reproducible game with mistakes in it); a game that
+    ends sooner is played again with another seed."""
+    engine = ai.new_engine(game)
+    state = STATES[game].from_settings(settings)
+    while len(state.moves) < moves:
+        state.push(engine.choose_move(state, "casual", seed=seed + len(state.moves)))
+        if state.is_over():
+            state = STATES[game].from_settings(settings)
+            seed += 1000
+    return state
+
+
+def opening(state: GameState, plies: int) -> GameState:
+    """The position after the first ``plies`` moves of ``state``'s game."""
+    start = STATES[state.game].from_settings(state.settings())
+    for move in state.moves[:plies]:
+        start.push(move)
+    return start
