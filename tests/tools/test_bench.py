@@ -574,3 +574,12 @@ def test_quick_mode_does_less_of_everything_and_every_game_has_its_rows() -> Non
     assert hex_puzzles in MEASUREMENTS and QUICK.puzzle_s < FULL.puzzle_s == 2.0
     assert {game for _, game, _ in SEARCHES} == {game for _, game, _ in OPENSPIEL} == {"uttt", "hex", "y"}
     assert all(game in GAMES for _, game, _, _, _ in ARENA)
+
+
+def test_only_runs_the_named_measurements_and_refuses_unknown_names() -> None:
+    from tools.bench.run import main
+
+    with pytest.raises(SystemExit):
+        main(["--only", "no_such_table"])
+    with pytest.raises(SystemExit):
+        main(["--only", "startup", "--write", "x.md"])

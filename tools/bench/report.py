@@ -136,11 +136,12 @@ def method_notes(bench: Bench, elapsed: float) -> list[str]:
         parts = [f"{label} {seconds:.1f} s ({format_ms(first)} → {format_ms(last)} ms"
                  f"{'' if settled else ', NOT settled'})" for label, (seconds, first, last, settled) in warm_ups]
         notes.append(note("warm-up", warm_ups="; ".join(parts)))
-    solved = "; ".join(f"on {boards} boards the {'first' if outcome_of(NotaktoState(boards)) == 'won' else 'second'}"
-                       " player wins"
-                       for boards in sorted({settings["boards"] for _, game, settings, _, _ in ARENA
-                                             if game == "notakto"}))
-    notes.append(note("strength", solved=solved, arena_games=s.arena_games))
+    if "strength" in facts:
+        solved = "; ".join(f"on {boards} boards the {'first' if outcome_of(NotaktoState(boards)) == 'won' else 'second'}"
+                           " player wins"
+                           for boards in sorted({settings["boards"] for _, game, settings, _, _ in ARENA
+                                                 if game == "notakto"}))
+        notes.append(note("strength", solved=solved, arena_games=s.arena_games))
     if "puzzles" in facts:
         count, made = facts["puzzles"]
         notes.append(note("puzzles", puzzles=count, published=count - made, made_here=made,

@@ -32,8 +32,8 @@ from tools.bench.table import Row
 
 #: Every measurement, in order. Each returns rows; add new figures here.
 MEASUREMENTS: list[Callable[[Bench], list[Row]]] = [
-    startup, phone, first_replies, notakto_long_games, hex_analysis, throughput, search_throughput, master_search, notakto_perfect,
-    notakto_levels,
+    startup, phone, first_replies, notakto_long_games, hex_analysis, throughput, search_throughput,
+    master_search, notakto_perfect, notakto_levels,
     hex_puzzles, solver_speed, big_board_memory, memory_at_end, strength, openspiel_strength,
 ]
 
@@ -53,7 +53,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--positions", action="store_true", help="print the positions' moves and stop")
     parser.add_argument("--write", type=Path, metavar="FILE",
                         help="write the report to FILE (make bench: docs/benchmarks.md) instead of stdout")
+    parser.add_argument("--only", metavar="NAMES",
+                        help="run only these measurements (comma-separated names of run.MEASUREMENTS' functions, "
+                             "e.g. startup), the report on stdout")
     args = parser.parse_args(argv)
+    measurements = MEASUREMENTS
+    if args.only is not None:
+        if args.write is not None:
+            parser.error("--only makes a partial report: it goes to stdout, not to --write's file")
+        names = [name.strip() for name in args.only.split(",") if name.strip()]
+        known = {measure.__name__: measure for measure in MEASUREMENTS}
+        unknown = [name for name in names if name not in known]
+        if unknown or not names:
+            parser.error(f"--only: no measurement {', '.join(unknown) or '(none named)'}; "
+                         f"the measurements: {', '.join(known)}")
+        measurements = [measure for measure in MEASUREMENTS if measure.__name__ in names]
     if args.positions:
         sys.stdout.write(list_positions(args.seed))
         return 0
@@ -63,7 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     clock = time.monotonic()
     rows: list[Row] = []
     try:
-        for measure in MEASUREMENTS:
+        for measure in measurements:
             progress(f"{measure.__name__} ({time.monotonic() - clock:.0f} s)")
             rows += measure(bench)
         bench.finish()

@@ -82,6 +82,7 @@ def strength(bench: Bench) -> list[Row]:
         for opponent in opponents:
             progress(f"arena: {label}, {ours} vs {opponent}, {games} games")
             rows.append(strength_row(label, ours, opponent, play_match(game, settings, ours, opponent, games, bench.seed)))
+    bench.facts["strength"] = games
     return rows
 
 
