@@ -12,10 +12,12 @@ import re
 import sys
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tools import harness
 from tools import puzzles as puzzles_tool
+from tools.bench.analysis_board import COUNT, EXPLORE_JS, engine_lines, look, off_line
 from tools.bench.browser import CACHE_CONTROL, FLOOR_PATH, PYSCRIPT_FLOOR_PATH, BenchServer, Sent, part_of
 from tools.bench.engines import (
     MASTER_SEARCHES,
@@ -29,7 +31,7 @@ from tools.bench.engines import (
 )
 from tools.bench.page import BIG_BOARDS, big_board_memory
 from tools.bench.places import batch_size
-from tools.bench.positions import notakto_positions, outcome_of, quiet_moves, random_game
+from tools.bench.positions import casual_game, notakto_positions, opening, outcome_of, quiet_moves, random_game
 from tools.bench.run import MEASUREMENTS, list_positions
 from tools.bench.settings import DEFAULT_SEED, FULL, MAX_BATCH, QUICK
 from tools.bench.startup import gzip_size, tally_sent
@@ -60,6 +62,7 @@ from tools.matches import Z95, Tally, wilson
 
 import ai
 from ai import notakto as notakto_ai
+from app.model.explore import FIRST_SLICE, SLICE
 from core import FIRST, SECOND
 from core.notakto import CELLS, HAS_LINE, NotaktoState
 from registry import STATES as GAMES
@@ -576,10 +579,50 @@ def test_quick_mode_does_less_of_everything_and_every_game_has_its_rows() -> Non
     assert all(game in GAMES for _, game, _, _, _ in ARENA)
 
 
+# -- the analysis board ---------------------------------------------------------------------
+class WorkerInCPython:
+    """A stand-in for the page in ``analysis_board.ask``: the worker's
+    ``explore`` run here, its requests noted."""
+
+    def __init__(self) -> None:
+        self.requests: list[dict[str, Any]] = []
+
+    def evaluate(self, script: str, arg: list[Any]) -> list[Any]:
+        import worker
+
+        assert script == EXPLORE_JS
+        request, _timeout = arg
+        self.requests.append(json.loads(request))
+        return [1.0, worker.explore(request)]
+
+
+def test_the_analysis_board_bench_asks_as_the_model_does() -> None:
+    assert engine_lines in MEASUREMENTS and QUICK.explore_rounds < FULL.explore_rounds
+    page = WorkerInCPython()
+    state = opening(casual_game("uttt", {}, 12, seed=3), 12)
+    found = look(page, state)
+    # The first question is the model's short first look, the next a slice, as Engine.explore sends them.
+    assert [r["seconds"] for r in page.requests] == [FIRST_SLICE, SLICE]
+    assert all(r["game"] == state.to_dict() and r["count"] == COUNT for r in page.requests)
+    assert found.answers == 1 and 1 <= found.lines <= COUNT and found.first_s == found.next_s == 0.001
+
+
+def test_a_position_on_the_line_asked_before_is_preceded_by_one_off_it() -> None:
+    game = casual_game("hex", {"size": 5, "swap": False}, 6, seed=1)
+    later, earlier = opening(game, 6), opening(game, 3)
+    assert off_line(earlier, later.moves) is None and off_line(later, None) is None
+    for state, before in ((later, earlier.moves), (earlier, []), (opening(game, 0), [])):
+        reset = off_line(state, before)
+        assert reset is not None and len(reset.moves) == 1 and reset.moves[:1] != state.moves[:1]
+        assert off_line(state, reset.moves) is None  # the explorer then starts afresh on ``state``
+    assert [m.__name__ for m in MEASUREMENTS].index("engine_lines") > [m.__name__ for m in MEASUREMENTS].index(
+        "hex_analysis")
+
+
 def test_only_runs_the_named_measurements_and_refuses_unknown_names() -> None:
     from tools.bench.run import main
 
     with pytest.raises(SystemExit):
         main(["--only", "no_such_table"])
     with pytest.raises(SystemExit):
-        main(["--only", "startup", "--write", "x.md"])
+        main(["--only", "engine_lines", "--write", "x.md"])

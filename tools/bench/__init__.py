@@ -3,13 +3,15 @@ fast and plays strong, and print it as Markdown tables with the ratios that
 matter (absolute times on shared machines are noisy; ratios measured side by
 side are not).
 
-    python -m tools.bench [--quick] [--seed N] [--positions] [--write FILE]
+    python -m tools.bench [--quick] [--seed N] [--positions] [--write FILE] [--only NAMES]
 
 (`make bench` installs what it needs first and writes docs/benchmarks.md;
 `make bench-quick` prints its report.) The report goes to stdout, or with
 ``--write`` to that file, from the template tools/bench/report.md;
 progress goes to stderr; the exit status is non-zero, with a message, when
-anything fails. What is measured, in this order:
+anything fails; ``--only engine_lines,startup`` runs just those measurements
+(``run.MEASUREMENTS``' function names), the report on stdout. What is
+measured, in this order:
 
 1. Start-up in headless Chromium, cold (empty cache) and warm (second visit):
    the shell's first paint, the first board accepting a move, the computer
@@ -20,6 +22,10 @@ anything fails. What is measured, in this order:
    boards, the page's long tasks; the JS heap and both interpreters' heaps;
    the worker's heap after the strongest level's game on the biggest Hex and
    Y boards (under 200 MB).
+   The analysis board's engine (``analysis_board``): the time to its first
+   lines on a new position, asked as the board's model asks (its short
+   first slice), and to the next slice, Hex 11 x 11 and UTTT, in the
+   worker.
 4. Engine throughput: random playouts per second (every game), the engines'
    own search iterations per second (UTTT, Hex, Y), the master level's playouts
    and tree nodes per second with its knowledge (UTTT, Hex, Y), the AI's move times at
@@ -37,7 +43,7 @@ The package, by concern: ``settings`` (full and quick, targets), ``stats``
 and ``table`` (figures and their Markdown), ``browser`` (the server and
 Chromium), ``places`` (``Bench``: CPython, the worker and the page side by
 side), ``positions`` (Notakto's), the measurements ``startup``, ``page``
-(responsiveness, memory), ``engines`` (speed) and ``strength``, then
+(responsiveness, memory), ``analysis_board``, ``engines`` (speed) and ``strength``, then
 ``report`` and ``run``.
 
 To add figures, write a function ``(Bench) -> list[Row]`` and append it to

@@ -15,8 +15,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from app.model.explore import FIRST_SLICE, SLICE
 from core.notakto import NotaktoState
-from tools.bench import ROOT
+from tools.bench import ROOT, analysis_board
 from tools.bench.browser import APP_PATH, CACHE_CONTROL, FLOOR_PATH, PYSCRIPT_FLOOR_PATH
 from tools.bench.page import REPLIES
 from tools.bench.places import Bench
@@ -136,6 +137,10 @@ def method_notes(bench: Bench, elapsed: float) -> list[str]:
         parts = [f"{label} {seconds:.1f} s ({format_ms(first)} → {format_ms(last)} ms"
                  f"{'' if settled else ', NOT settled'})" for label, (seconds, first, last, settled) in warm_ups]
         notes.append(note("warm-up", warm_ups="; ".join(parts)))
+    if "explore_lines" in facts:
+        notes.append(note("explore-lines", rounds=facts["explore_lines"], plies=", ".join(map(str, analysis_board.PLIES)),
+                          first_slice=f"{FIRST_SLICE:g}", slice=f"{SLICE:g}", count=analysis_board.COUNT,
+                          reset_s=f"{analysis_board.RESET_S:g}"))
     if "strength" in facts:
         solved = "; ".join(f"on {boards} boards the {'first' if outcome_of(NotaktoState(boards)) == 'won' else 'second'}"
                            " player wins"

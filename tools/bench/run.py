@@ -12,6 +12,7 @@ from pathlib import Path
 
 import tools.bench
 from tools.bench import BenchError, progress
+from tools.bench.analysis_board import engine_lines
 from tools.bench.engines import (
     hex_puzzles,
     master_search,
@@ -32,7 +33,7 @@ from tools.bench.table import Row
 
 #: Every measurement, in order. Each returns rows; add new figures here.
 MEASUREMENTS: list[Callable[[Bench], list[Row]]] = [
-    startup, phone, first_replies, notakto_long_games, hex_analysis, throughput, search_throughput,
+    startup, phone, first_replies, notakto_long_games, hex_analysis, engine_lines, throughput, search_throughput,
     master_search, notakto_perfect, notakto_levels,
     hex_puzzles, solver_speed, big_board_memory, memory_at_end, strength, openspiel_strength,
 ]
@@ -55,7 +56,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="write the report to FILE (make bench: docs/benchmarks.md) instead of stdout")
     parser.add_argument("--only", metavar="NAMES",
                         help="run only these measurements (comma-separated names of run.MEASUREMENTS' functions, "
-                             "e.g. startup), the report on stdout")
+                             "e.g. engine_lines), the report on stdout")
     args = parser.parse_args(argv)
     measurements = MEASUREMENTS
     if args.only is not None:

@@ -58,6 +58,9 @@ class Settings:
     first_reply_rounds: int = 5  # first visits, each then reloaded, timing the computer's first replies
     phone_rounds: int = 5  # rounds of cold visits (the app, the floor) over an emulated phone's connection
     phone_slow_rounds: int = 3  # of them, the first this many again with the processor slowed down too
+    explore_rounds: int = 5  # casual games per game whose openings the analysis board's engine is asked about
+    explore_clicks: int = 6  # moves clicked on each analysis board while its main thread is watched
+    explore_autoplay_s: float = 10.0  # and how long AutoPlay then plays
 
     @property
     def samples(self) -> int:
@@ -72,7 +75,7 @@ QUICK = Settings("quick", passes=2, quiet_wait_s=5, warmup=1, repeats=3, batch_s
                  puzzle_s=0.1, puzzles_in_browser=False, returning=False, level_boards=(6,), big_moves=4,
                  big_move_s=0.3, first_reply_rounds=1, phone_rounds=1, phone_slow_rounds=1,
                  master_search_s=0.2, master_repeats=1, solver_puzzles=("6x6-henderson-02",),
-                 solver_repeats=1)
+                 solver_repeats=1, explore_rounds=1, explore_clicks=3, explore_autoplay_s=4.0)
 MAX_BATCH = 4096
 WARM_WORKER_S = 3.0  # at least this long warming up the worker, until its speed settles
 WARM_PAGE_S = 1.0  # and the main thread's round trips
