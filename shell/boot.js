@@ -25,7 +25,8 @@ import {
 import { callListener, ready, setLoading, showError } from "./loading.js";
 import { checkUpdated } from "./offline.js";
 import {
-  currentPage, currentRoute, currentRouteQuery, currentVariant, onRoute, onRouteChange, renderRoute, showGameAddress,
+  backToGame, currentPage, currentPageQuery, currentRoute, currentRouteQuery, currentVariant, onRoute, onRouteChange,
+  renderRoute, showGameAddress,
 } from "./routes.js";
 import { playSound, primeSound } from "./sounds.js";
 
@@ -92,6 +93,8 @@ window.appShell = {
   variant: currentVariant,
   routeQuery: currentRouteQuery,
   page: currentPage,
+  pageQuery: currentPageQuery,
+  gameAddress: backToGame,
   showGameAddress,
   formatDuration,
   formatPercent,

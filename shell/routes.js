@@ -23,8 +23,8 @@ export const onRoute = (listener) => routeListeners.push(listener);
 // are pages of the shell over the game's screen: the router sees the game
 // (currentRoute), so the game on its screen stays as it is, and a page's
 // route carries no settings or variant for it to apply.
-const ROUTE = /^#\/([a-z]+)(?:\/(swap|no-swap|guide|statistics))?\/?(?:\?(.*))?$/;
-const PAGES = ["guide", "statistics"];
+const ROUTE = /^#\/([a-z]+)(?:\/(swap|no-swap|guide|statistics|explore))?\/?(?:\?(.*))?$/;
+const PAGES = ["guide", "statistics", "explore"];
 // The game screen's address: the route it was opened by, or what the game on
 // it made of that since (showGameAddress). The way back from a page over the
 // game returns there, so that the game under the page stays as it was left
@@ -47,7 +47,8 @@ export function showGameAddress(hash) {
   if (!currentPage() && location.hash !== hash) history.replaceState(history.state, "", hash);
 }
 
-function backToGame(game) {
+/** The way back from a page over the game to the game's screen. */
+export function backToGame(game) {
   const match = routeMatch(gameAddress);
   return match && match[1] === game ? gameAddress : `#/${game}`;
 }
@@ -73,12 +74,19 @@ export function currentRouteQuery() {
   return match && match[3] && !currentPage() ? match[3] : "";
 }
 
+/** The query of a page over the game (the analysis board's link: #/hex/explore?x=…). */
+export function currentPageQuery() {
+  const match = routeMatch();
+  return match && match[3] && currentPage() ? match[3] : "";
+}
+
 export function renderRoute() {
   const game = currentRoute();
   const page = currentPage();
   $("picker").hidden = game !== null;
   $("game").hidden = game === null || page !== null;
-  $("guide-page").hidden = page === null;
+  $("guide-page").hidden = page === null || page === "explore";
+  $("explore").hidden = page !== "explore";
   document.body.dataset.route = game || "picker";
   if (game) {
     const name = t(`games.${game}.name`);
@@ -100,8 +108,11 @@ export function renderRoute() {
   } else if (page === "statistics") {
     $("guide-title").textContent = t("guide.statistics");
     renderStatisticsHelp(game);
+  } else if (page === "explore") {
+    $("explore-title").textContent = t("explore.title", { game: t(`games.${game}.name`) });
+    $("explore-back").href = backToGame(game);
   }
-  if (page) document.title = `${$("guide-title").textContent} · ${t("app.name")}`;
+  if (page) document.title = `${$(page === "explore" ? "explore-title" : "guide-title").textContent} · ${t("app.name")}`;
 }
 
 export function onRouteChange() {
@@ -118,10 +129,10 @@ export function onRouteChange() {
   if (page) {
     // A page opens at its top, its title focused (it is a new page to a
     // screen reader); back from it, the focus returns to the guide's link.
-    heading = $("guide-title");
+    heading = $(page === "explore" ? "explore-title" : "guide-title");
     window.scrollTo(0, 0);
   } else if (leaving && currentRoute()) {
-    heading = $(leaving === "statistics" ? "stats-help" : "guide-open");
+    heading = $({ statistics: "stats-help", explore: "explore-open" }[leaving] || "guide-open");
   } else if (before && before !== document.body.dataset.route) {
     // Another screen starts at its top: a card tapped low on the game list
     // must not open the game scrolled past its title and status.

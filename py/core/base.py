@@ -86,6 +86,11 @@ class GameState:
     def copy(self: S) -> S:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def sketch(self: S, cells: dict[int, int], forced: int | None = None) -> S:  # pragma: no cover - abstract
+        """This board emptied, with the stones or marks ``cells`` (cell:
+        owner) on it, to draw a position being set up by hand: no game."""
+        raise NotImplementedError
+
     def outcome(self) -> Outcome | None:  # pragma: no cover - abstract
         """The result once the game is over, else None."""
         raise NotImplementedError

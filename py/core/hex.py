@@ -228,6 +228,16 @@ class ConnectionState(GameState):
             size[root] -= size[absorbed]
             reach[root] = old_reach
 
+    def sketch(self, cells: dict[int, int], forced: int | None = None) -> Self:
+        """This board emptied, with the stones ``cells`` (cell: FIRST or
+        SECOND) on it, to draw a position while it is set up by hand. No
+        game: no moves, no winner, nothing to play on (``forced`` is
+        Ultimate Tic-Tac-Toe's)."""
+        sketch = self.__class__(self._layout.size, self._swap_rule)
+        for cell, owner in cells.items():
+            sketch._place(cell, owner)
+        return sketch
+
     def copy(self) -> Self:
         clone = self.__class__.__new__(self.__class__)
         clone._layout = self._layout

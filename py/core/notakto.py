@@ -97,6 +97,20 @@ class NotaktoState(GameState):
         self._live |= 1 << board
         return move
 
+    def sketch(self, cells: dict[int, int], forced: int | None = None) -> NotaktoState:
+        """These boards emptied, with marks on the cells ``cells`` (a move's
+        number: board * 9 + cell; the owner is ignored, every mark is X),
+        to draw a position while it is set up by hand; a board with three
+        in a row is closed. No game: no moves."""
+        sketch = NotaktoState(len(self._boards))
+        for move in cells:
+            board, cell = divmod(move, CELLS)
+            sketch._boards[board] |= 1 << cell
+        for board, mask in enumerate(sketch._boards):
+            if HAS_LINE[mask]:
+                sketch._live &= ~(1 << board)
+        return sketch
+
     def copy(self) -> NotaktoState:
         clone = NotaktoState.__new__(NotaktoState)
         clone._boards = self._boards.copy()

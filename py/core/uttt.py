@@ -170,6 +170,24 @@ class UtttState(GameState):
             self._forced = -1
         return move
 
+    def sketch(self, cells: dict[int, int], forced: int | None = None) -> UtttState:
+        """An empty grid with the marks ``cells`` (cell: FIRST or SECOND)
+        on it and ``forced`` the board to play in (None: any), to draw a
+        position while it is set up by hand: each small board is won,
+        drawn or open as its marks say. No game: no moves."""
+        sketch = UtttState()
+        for cell, owner in cells.items():
+            sketch._marks[owner][CELL_BOARD[cell]] |= 1 << CELL_POSITION[cell]
+        for board in range(BOARDS):
+            x, o = sketch._marks[FIRST][board], sketch._marks[SECOND][board]
+            for player, mask in ((FIRST, x), (SECOND, o)):
+                if HAS_LINE[mask]:
+                    sketch._won[player] |= 1 << board
+            if HAS_LINE[x] or HAS_LINE[o] or x | o == FULL:
+                sketch._closed |= 1 << board
+        sketch._forced = -1 if forced is None else forced
+        return sketch
+
     def copy(self) -> UtttState:
         clone = UtttState.__new__(UtttState)
         clone._marks = [self._marks[0].copy(), self._marks[1].copy()]

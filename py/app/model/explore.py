@@ -78,6 +78,18 @@ class Exploration:
         self.autoplay = False
         self.thinking: Thinking | None = None
 
+    @classmethod
+    def of_game(cls, game: GameState, ply: int) -> Exploration:
+        """An analysis board of ``game`` (not touched): its moves the main
+        line from the empty board, the position after ``ply`` of them on
+        screen."""
+        tree, path = Tree(), Path()
+        for move in game.move_texts():
+            path = tree.play(path, move)
+        board = cls(game.sketch({}), tree)
+        board.go(path[:ply])
+        return board
+
     # -- what is on screen ---------------------------------------------------------------
     @property
     def game(self) -> str:

@@ -37,7 +37,7 @@ from typing import Any
 
 from core import GameError, GameState
 from core.base import FIRST, SECOND
-from core.uttt import BOARDS, CELL_BOARD, CELL_POSITION, FULL, HAS_LINE
+from core.uttt import BOARDS, CELL_BOARD, CELL_POSITION, CELLS, FULL, HAS_LINE
 from registry import GAMES
 
 #: How many positions the Ultimate Tic-Tac-Toe search looks at, at most,
@@ -86,18 +86,19 @@ def build(placement: Placement) -> GameState:
         state, cells, placement)
     for move in order:
         state.play(move)
-    assert _placed(state) == cells, "the order found does not end in the set-up position"
+    assert placed(state) == cells, "the order found does not end in the set-up position"
     if placement.game == "uttt" and not state.is_over():
         assert state.forced_board == placement.forced, "the order found sends play elsewhere"  # type: ignore[attr-defined]
     return state
 
 
-def _placed(state: GameState) -> dict[int, int]:
-    """Each occupied cell's owner in ``state`` (Notakto: FIRST)."""
+def placed(state: GameState) -> dict[int, int]:
+    """Each occupied cell's owner in ``state`` (Notakto: FIRST), read off
+    the board (after a swap, the stone is where the swap put it)."""
     if state.game == "notakto":
         return dict.fromkeys(state.moves, FIRST)
-    owners = {cell: state.cell_owner(cell) for cell in state.moves if state.move_to_text(cell) != "swap"}  # type: ignore[attr-defined]
-    return {cell: owner for cell, owner in owners.items() if owner is not None}
+    owners = ((cell, state.cell_owner(cell)) for cell in range(getattr(state, "cell_count", CELLS)))  # type: ignore[attr-defined]
+    return {cell: owner for cell, owner in owners if owner is not None}
 
 
 def _on_board(state: GameState, cell: Any) -> bool:

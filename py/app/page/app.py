@@ -19,6 +19,7 @@ from pyodide.ffi import create_proxy
 
 from ..model import archive, embed, transfer
 from ..model.change import NOTHING, Change
+from ..model.explore import Exploration
 from ..model.games import SPECS
 from ..model.keep import SOUND_SETTING
 from ..model.parts import EVERY, Part
@@ -31,6 +32,7 @@ from . import dialogs, dom, insight_panel, render, touch
 from .controller import ScreenController
 from .dom import by_id, found, on, tr
 from .engine import Engine
+from .explore_panel import KEYS as EXPLORE_KEYS, ExplorePanel
 from .notices import Notices
 
 shell = js.window.appShell
@@ -82,6 +84,13 @@ class App:
         #: A game to review once its screen is open (an import of another game).
         self.pending_review: tuple[transfer.Transferred, str] | None = None
         self.dialogs: list[Any] = []
+        #: The analysis board on screen (``#/<game>/explore``), or None.
+        self.explore: ExplorePanel | None = None
+        #: The analysis board last left, by game: Forward, or the route
+        #: opened again, shows it as it was.
+        self.explorations: dict[str, Exploration] = {}
+        #: A board to open with the next explore route (from a game's screen).
+        self.pending_explore: Exploration | None = None
 
     @staticmethod
     def _local_storage() -> Any:
@@ -151,6 +160,12 @@ class App:
         on(by_id("analysis-graph-host"), "click", self.graph_click)
         on(by_id("archive-clear"), "click", self.command(lambda screen: screen.delete_all_past()))
         on(by_id("archive-more"), "click", self.command(lambda screen: screen.review.list_more_past()))
+        on(by_id("explore-open"), "click", self.explore_open_click)
+        explore = by_id("explore")
+        on(explore, "click", self.explore_click)
+        on(explore, "change", self.explore_change)
+        on(explore, "keydown", self.explore_key)
+        on(by_id("explore-board"), "keydown", dom.grid_keys)
         on(js.window, "storage", self.storage_event)
         on(self.portrait, "change", self.orientation_changed)
         shell.onRoute(create_proxy(dom.guarded(self.route)))
@@ -196,6 +211,10 @@ class App:
             self.controller.apply(screen.back_to_live())
         elif payload is not None:  # a damaged link opened nothing: the address is the screen's again
             self.controller.apply(Change(frozenset({Part.REVIEW})))
+        if shell.page() == "explore":
+            self.open_explore(game)
+        else:
+            self.close_explore()
 
     def shared_game(self, game: str | None, payload: str | None) -> transfer.Transferred | None:
         """The game of a share link (``#/hex?g=…``), or None; a damaged link
@@ -244,7 +263,89 @@ class App:
             js.console.warn(warning)
         return settings
 
+    # -- the analysis board ----------------------------------------------------------
+    def open_explore(self, game: str) -> None:
+        """The analysis board of the route's game: the one the game's
+        screen asked for, else the one last left, else an empty board
+        with the game's settings."""
+        pending, self.pending_explore = self.pending_explore, None
+        if pending is None and self.explore is not None and self.explore.game == game:
+            self.explore.draw()
+            return
+        self.close_explore()
+        screen = self.controller.screen if self.controller is not None else None
+        assert screen is not None and screen.game == game
+        board = pending or self.explorations.get(game)
+        if board is None:
+            board = Exploration(SPECS[game].make_state(screen.play.next_settings()))
+        self.explore = ExplorePanel(self, SPECS[game], board, dict(screen.settings))
+        self.explore.draw()
+        by_id("explore-board").focus()
+
+    def close_explore(self) -> None:
+        if self.explore is not None:
+            self.explorations[self.explore.game] = self.explore.board
+            self.explore.close()
+            self.explore = None
+
+    def explore_changed(self, panel: ExplorePanel) -> None:
+        """The analysis board changed: it is the one to come back to."""
+        self.explorations[panel.game] = panel.board
+
+    def explore_open_click(self, _event: Any) -> None:
+        """"Analysis board" on a game's screen: the game on screen (live,
+        past, shared or imported) as the board's main line, at the move
+        shown; the game itself is not touched."""
+        screen = self.screen
+        if screen is None:
+            return
+        self.pending_explore = Exploration.of_game(screen.shown.state, screen.shown_ply())
+        js.location.hash = f"#/{screen.game}/explore"
+
+    def explore_click(self, event: Any) -> None:
+        panel = self.explore
+        if panel is None:
+            return
+        target = event.target.closest("[data-explore], [data-path], [data-line-move], [data-move]")
+        if not found(target) or target.getAttribute("aria-disabled") == "true" or target.hasAttribute("disabled"):
+            return
+        for name, act in (("data-explore", panel.command), ("data-path", panel.go),
+                          ("data-line-move", panel.play_line), ("data-move", panel.cell)):
+            value = target.getAttribute(name)
+            if isinstance(value, str):
+                act(value)
+                if name == "data-move" and int(event.detail or 0) > 0:
+                    # Clicked, not played from the keyboard: the arrows then
+                    # move through the tree, not between the cells.
+                    by_id("explore-board").focus()
+                return
+
+    def explore_change(self, event: Any) -> None:
+        panel = self.explore
+        target = event.target
+        if panel is None:
+            return
+        toggle = target.getAttribute("data-explore-toggle")
+        if isinstance(toggle, str):
+            panel.toggle(toggle, bool(target.checked))
+        choice = target.getAttribute("data-setup-choice")
+        if isinstance(choice, str):
+            panel.choose(choice, str(target.value))
+
+    def explore_key(self, event: Any) -> None:
+        """← → ↑ ↓ Home End move through the tree, except in a menu and on a
+        cell of the board (there the arrows move between cells)."""
+        name = EXPLORE_KEYS.get(str(event.key))
+        target = event.target
+        if (name is None or self.explore is None or event.altKey or event.ctrlKey or event.metaKey
+                or str(target.tagName).lower() in ("select", "input", "textarea")
+                or found(target.closest("[data-move]"))):  # dom.grid_keys moves between the board's cells
+            return
+        event.preventDefault()
+        self.explore.key(name)
+
     def close_screen(self) -> None:
+        self.close_explore()
         if self.controller is not None:
             self.controller.close()
             self.controller = None
