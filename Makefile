@@ -28,8 +28,9 @@ unit: test-deps
 e2e: runtime test-deps browser
 	$(PY) -m pytest e2e
 
-## bench: start-up against bare Pyodide, bytes, responsiveness, memory, engine
-## speed (CPython vs the page's Pyodide worker) and strength, in headless
+## bench: start-up against bare Pyodide, bytes, responsiveness, memory, the
+## analysis board's engine and page, engine speed (CPython vs the page's Pyodide
+## worker) and strength, in headless
 ## Chromium: the report written to docs/benchmarks.md (about half an hour); see
 ## tools/bench/
 bench: runtime test-deps browser

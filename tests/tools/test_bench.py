@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from tools import harness
 from tools import puzzles as puzzles_tool
-from tools.bench.analysis_board import COUNT, EXPLORE_JS, engine_lines, look, off_line
+from tools.bench.analysis_board import COUNT, EXPLORE_JS, engine_lines, explore_responsiveness, look, off_line
 from tools.bench.browser import CACHE_CONTROL, FLOOR_PATH, PYSCRIPT_FLOOR_PATH, BenchServer, Sent, part_of
 from tools.bench.engines import (
     MASTER_SEARCHES,
@@ -597,7 +597,9 @@ class WorkerInCPython:
 
 
 def test_the_analysis_board_bench_asks_as_the_model_does() -> None:
-    assert engine_lines in MEASUREMENTS and QUICK.explore_rounds < FULL.explore_rounds
+    assert engine_lines in MEASUREMENTS and explore_responsiveness in MEASUREMENTS
+    for name in ("explore_rounds", "explore_clicks", "explore_autoplay_s"):
+        assert getattr(QUICK, name) < getattr(FULL, name), name
     page = WorkerInCPython()
     state = opening(casual_game("uttt", {}, 12, seed=3), 12)
     found = look(page, state)

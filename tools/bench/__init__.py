@@ -25,7 +25,8 @@ measured, in this order:
    The analysis board's engine (``analysis_board``): the time to its first
    lines on a new position, asked as the board's model asks (its short
    first slice), and to the next slice, Hex 11 x 11 and UTTT, in the
-   worker.
+   worker; and the page's main thread while a player explores on the board
+   (the switches, clicks, keys, AutoPlay).
 4. Engine throughput: random playouts per second (every game), the engines'
    own search iterations per second (UTTT, Hex, Y), the master level's playouts
    and tree nodes per second with its knowledge (UTTT, Hex, Y), the AI's move times at

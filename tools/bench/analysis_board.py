@@ -168,22 +168,28 @@ def engine_lines(bench: Bench) -> list[Row]:
 
 RESPONSIVE_TITLE = ("The analysis board's page: its main thread while a player explores (the engine and the "
                     "heat map on, moves clicked, the keys, AutoPlay), target: no task over 50 ms")
-#: The analysis boards opened: (game, the page's route, the board's cells).
+#: The analysis boards opened, as a player opens an empty one: (game, the
+#: page's route, the board's cells at the game's default settings).
 ROUTES: tuple[tuple[str, str, int], ...] = (("hex", "#/hex/explore", 121), ("uttt", "#/uttt/explore", 81))
-#: The keys pressed on each board, in order, each once the engine has answered.
+#: The keys pressed on each board, in order, each once the engine has
+#: answered (the page's: ← → through the line, Home and End).
 KEYS = ("ArrowLeft", "ArrowLeft", "ArrowLeft", "ArrowRight", "ArrowRight", "ArrowRight", "Home", "End")
 #: A player's pause after each answer before the next action, ms.
 PAUSE_MS = 300
 BOARD = "[data-testid=explore-board]"
 CELLS = f'{BOARD} [data-testid^="cell-"]'
-#: The engine's lines on screen, as text (empty: none), and how many nodes the move list has.
+#: The engine's lines on screen as text (empty: none yet).
 LINES_TEXT_JS = """() => Array.from(document.querySelectorAll("[data-testid=engine-lines] [data-testid=engine-line]"))
   .map((line) => line.textContent).join("\\n")"""
+NOW_JS = "() => performance.now()"
+#: The parts of a session (``explore_session``), in order.
+PHASES = ("switches", "clicks", "keys", "AutoPlay")
+#: How many moves the tree on screen has.
 VARIATIONS_JS = "() => document.querySelectorAll('[data-testid=variation]').length"
 
 
 def wait_for_new_lines(page: Any, before: str) -> str:
-    """Wait until the engine's lines on screen are there and not ``before``
+    """Wait until the engine's lines are on screen and not ``before``
     (those of the position left), then a player's pause; the new lines."""
     page.wait_for_function(f"(before) => {{ const now = ({LINES_TEXT_JS})(); return now !== '' && now !== before; }}",
                            arg=before, timeout=THINK_TIMEOUT_MS)
@@ -191,75 +197,93 @@ def wait_for_new_lines(page: Any, before: str) -> str:
     return str(page.evaluate(LINES_TEXT_JS))
 
 
-def explore_session(page: Any, game: str, clicks: int, autoplay_s: float, rng: random.Random) -> dict[str, Any]:
-    """What a player does on a new analysis board of ``game``, the page
-    on screen: the engine on, the heat map on, ``clicks`` moves clicked on
-    the board (random legal ones), the keys (``KEYS``), then AutoPlay for
-    ``autoplay_s`` seconds, each step once the engine has answered about
-    the position. Counts of what was done."""
-    state = GAMES[game].new_state()  # the page's new analysis board: the game's default settings
-    lines = ""
+def explore_session(page: Any, state: GameState, clicks: int, autoplay_s: float,
+                    rng: random.Random) -> dict[str, Any]:
+    """What a player does on the analysis board on screen, whose position
+    is ``state`` (changed as the moves are played): the engine on, the
+    heat map on, ``clicks`` moves clicked on the board (random legal ones,
+    the swap aside), the keys (``KEYS``), then AutoPlay for ``autoplay_s``
+    seconds, each step once the engine has answered. Counts of what was
+    done, and when (the page's clock) each of ``PHASES`` but the last ended."""
     page.get_by_test_id("engine-toggle").check()
     page.get_by_test_id("heatmap-toggle").check()
-    lines = wait_for_new_lines(page, lines)
-    for _ in range(clicks):
+    lines = wait_for_new_lines(page, "")
+    ends = [page.evaluate(NOW_JS)]
+    played = 0
+    while played < clicks and not state.is_over():
         on_board = set(page.locator(CELLS).evaluate_all("(cells) => cells.map((cell) => cell.dataset.move)"))
         legal = [move for move in state.legal_moves() if state.move_to_text(move) in on_board]
         if not legal:
             raise BenchError(f"no legal move of {state.position_text()} among the analysis board's cells")
         move = rng.choice(legal)
-        page.locator(f'{BOARD} [data-move="{state.move_to_text(move)}"]').click()
+        page.locator(f'{CELLS}[data-move="{state.move_to_text(move)}"]').click()
         state.push(move)
+        played += 1
         lines = wait_for_new_lines(page, lines)
-        if state.is_over():
-            break
-    for key in KEYS:
+    ends.append(page.evaluate(NOW_JS))
+    for key in KEYS:  # the focus is on the board (a click on a cell puts it there), where the keys walk the tree
         page.keyboard.press(key)
         lines = wait_for_new_lines(page, lines)
+    ends.append(page.evaluate(NOW_JS))
     nodes = page.evaluate(VARIATIONS_JS)
     page.get_by_test_id("autoplay").click()
     page.wait_for_timeout(int(autoplay_s * 1000))
     page.get_by_test_id("autoplay").click()
-    autoplayed = page.evaluate(VARIATIONS_JS) - nodes
+    autoplayed = int(page.evaluate(VARIATIONS_JS)) - nodes
     if autoplayed <= 0 and not state.is_over():
-        raise BenchError(f"AutoPlay played no move in {autoplay_s:g} s on the {game} analysis board")
-    return {"clicks": len(state.moves), "keys": len(KEYS), "autoplayed": autoplayed}
+        raise BenchError(f"AutoPlay played no move in {autoplay_s:g} s on the {state.game} analysis board")
+    return {"clicks": played, "keys": len(KEYS), "autoplayed": autoplayed, "ends": ends}
+
+
+def longest(tasks: Sequence[float]) -> str:
+    return "—" if not tasks else f"{max(tasks):.0f} ms"
 
 
 def explore_responsiveness(bench: Bench) -> list[Row]:
-    """A player's session on the analysis boards of Hex 11 x 11 and UTTT
-    (``explore_session``), the worker thinking all along: every
-    main-thread task meanwhile (the page draws each answer: the lines,
-    the heat map, the move list)."""
-    app = bench.app()
-    page = app.page
+    """A player's session on a new analysis board of Hex 11 x 11 and of
+    UTTT (``explore_session``), the worker thinking all along, in the page
+    warmed up (``Bench.page``): every main-thread task meanwhile (the
+    page draws each answer: the lines, the heat map, the move list); apart,
+    those while the board opens (the game's screen and the board drawn)."""
+    page = bench.page().page
     s = bench.settings
     rows = []
     for game, route, cells in ROUTES:
-        page.goto(f"{bench.browser().server.url}{route}")
-        page.wait_for_function("document.body.dataset.ready === 'true'", timeout=READY_TIMEOUT_MS)
-        page.wait_for_selector(BOARD, state="visible", timeout=READY_TIMEOUT_MS)
-        if page.locator(CELLS).count() != cells:
-            raise BenchError(f"the analysis board at {route} has {page.locator(CELLS).count()} cells, not {cells}")
-        page.evaluate(TIME_WORKER_CALLS_JS)
+        state = GAMES[game].new_state()  # an empty analysis board: the game's default settings
+        label = game_label(game, {key: value for key, value in state.settings().items() if key == "size"})
         page.evaluate(WORKER_IDLE_JS)
-        label = game_label(game, {"size": GAMES[game].setting("size").default} if GAMES[game].has_setting("size")
-                           else {})
         bench.settle()
         progress(f"{label}: exploring on the analysis board")
+        opened = page.evaluate(NOW_JS)
+        page.goto(f"{bench.browser().server.url}{route}")
+        page.wait_for_function(f"document.querySelectorAll('{CELLS}').length === {cells}"
+                               " && document.activeElement === document.querySelector('[data-testid=explore-board]')",
+                               timeout=READY_TIMEOUT_MS)
+        if page.evaluate("Array.isArray(window.workerTimes)"):
+            page.evaluate("window.workerTimes = []")  # the calls are timed already (once: on the board before)
+        else:
+            page.evaluate(TIME_WORKER_CALLS_JS)
         start = page.evaluate(PROBE_START_JS)
-        done = explore_session(page, game, s.explore_clicks, s.explore_autoplay_s,
+        done = explore_session(page, state, s.explore_clicks, s.explore_autoplay_s,
                                random.Random(f"bench|explore|{game}|{bench.seed}"))
         end, worst_block_ms = page.evaluate(PROBE_STOP_JS)
-        tasks = [duration for at, duration in page.evaluate("window.__bench.longTasks") if start <= at <= end]
+        every = page.evaluate("window.__bench.longTasks")
+        opening_tasks = [duration for at, duration in every if opened <= at < start]
+        tasks = [duration for at, duration in every if start <= at <= end]
         answers = [ms for name, ms in page.evaluate("window.workerTimes") if name == "explore"]
+        bounds = [start, *done["ends"], end]
+        by_phase = [sum(1 for at, duration in every if low <= at < high)
+                    for low, high in zip(bounds, bounds[1:])]
         rows.append(Row(RESPONSIVE_TITLE, {
             "board": label, "seconds": f"{(end - start) / 1000:.1f}",
             "moves clicked · keys · AutoPlay's moves": f"{done['clicks']} · {done['keys']} · {done['autoplayed']}",
             "engine answers": len(answers),
-            "long tasks (≥ 50 ms)": len(tasks), "longest task": "—" if not tasks else f"{max(tasks):.0f} ms",
+            "the first (its lines on screen)": f"{answers[0]:.0f} ms" if answers else "—",
+            "long tasks (≥ 50 ms)": len(tasks), "longest task": longest(tasks),
             "longest block (10 ms probe)": f"{worst_block_ms:.0f} ms",
             f"none over {TARGET_S * 1000:.0f} ms": verdict(not tasks),
+            f"long tasks by part ({' · '.join(PHASES)})": " · ".join(map(str, by_phase)),
+            "opening the board: long tasks, longest": f"{len(opening_tasks)}, {longest(opening_tasks)}",
         }))
     bench.facts["explore_responsiveness"] = (s.explore_clicks, len(KEYS), s.explore_autoplay_s)
     return rows

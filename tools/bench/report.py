@@ -141,6 +141,11 @@ def method_notes(bench: Bench, elapsed: float) -> list[str]:
         notes.append(note("explore-lines", rounds=facts["explore_lines"], plies=", ".join(map(str, analysis_board.PLIES)),
                           first_slice=f"{FIRST_SLICE:g}", slice=f"{SLICE:g}", count=analysis_board.COUNT,
                           reset_s=f"{analysis_board.RESET_S:g}"))
+    if "explore_responsiveness" in facts:
+        clicks, _, autoplay_s = facts["explore_responsiveness"]
+        notes.append(note("explore-responsiveness", pause_ms=analysis_board.PAUSE_MS, clicks=clicks,
+                          keys=" ".join(key.replace("Arrow", "") for key in analysis_board.KEYS),
+                          autoplay_s=f"{autoplay_s:g}"))
     if "strength" in facts:
         solved = "; ".join(f"on {boards} boards the {'first' if outcome_of(NotaktoState(boards)) == 'won' else 'second'}"
                            " player wins"

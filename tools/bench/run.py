@@ -12,7 +12,7 @@ from pathlib import Path
 
 import tools.bench
 from tools.bench import BenchError, progress
-from tools.bench.analysis_board import engine_lines
+from tools.bench.analysis_board import engine_lines, explore_responsiveness
 from tools.bench.engines import (
     hex_puzzles,
     master_search,
@@ -33,8 +33,8 @@ from tools.bench.table import Row
 
 #: Every measurement, in order. Each returns rows; add new figures here.
 MEASUREMENTS: list[Callable[[Bench], list[Row]]] = [
-    startup, phone, first_replies, notakto_long_games, hex_analysis, engine_lines, throughput, search_throughput,
-    master_search, notakto_perfect, notakto_levels,
+    startup, phone, first_replies, notakto_long_games, hex_analysis, engine_lines, explore_responsiveness, throughput,
+    search_throughput, master_search, notakto_perfect, notakto_levels,
     hex_puzzles, solver_speed, big_board_memory, memory_at_end, strength, openspiel_strength,
 ]
 
