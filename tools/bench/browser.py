@@ -4,6 +4,7 @@ opened as the harness, and the scripts the bench runs in pages."""
 
 from __future__ import annotations
 
+import base64
 import functools
 import gzip
 import http.server
@@ -100,6 +101,57 @@ PROBE_START_JS = """() => {
   return performance.now();
 }"""
 PROBE_STOP_JS = "() => { clearInterval(window.__probe.id); return [performance.now(), window.__probe.worst]; }"
+
+
+#: The trace event of each task a Chromium thread runs (category "toplevel"),
+#: with its wall time (``dur``) and the thread's own CPU time in it (``tdur``).
+TASK_EVENT = "ThreadControllerImpl::RunTask"
+TRACE_TIMEOUT_S = 60.0
+
+
+class TaskTrace:
+    """Every task of the page's main thread from now until ``stop``
+    (DevTools tracing, through the page's DevTools session ``cdp``), with
+    its wall time and its CPU time: a task whose wall time is long but
+    its CPU time short was kept waiting by something else on the machine,
+    not by its own work."""
+
+    def __init__(self, cdp: Any) -> None:
+        self.cdp = cdp
+        self.done: dict[str, Any] = {}
+        cdp.on("Tracing.tracingComplete", lambda event: self.done.update(event))
+        config = {"includedCategories": ["toplevel"], "recordMode": "recordAsMuchAsPossible"}
+        cdp.send("Tracing.start", {"traceConfig": config, "transferMode": "ReturnAsStream"})
+
+    def stop(self, page: Any) -> list[tuple[float, float]]:
+        """(wall ms, CPU ms) of each task of the renderer's main thread
+        (the busiest one, should the trace hold several)."""
+        self.cdp.send("Tracing.end")
+        waited = 0.0
+        while not self.done:  # Playwright delivers the event while the page is waited on
+            if waited > TRACE_TIMEOUT_S:
+                raise BenchError(f"the trace did not end in {TRACE_TIMEOUT_S:g} s")
+            page.wait_for_timeout(50)
+            waited += 0.05
+        handle = self.done["stream"]
+        chunks = []
+        while True:
+            read = self.cdp.send("IO.read", {"handle": handle, "size": 1 << 20})
+            chunks.append(base64.b64decode(read["data"]) if read.get("base64Encoded") else read["data"].encode())
+            if read.get("eof"):
+                break
+        self.cdp.send("IO.close", {"handle": handle})
+        trace = json.loads(b"".join(chunks))
+        events = trace["traceEvents"] if isinstance(trace, dict) else trace
+        mains = {(e["pid"], e["tid"]) for e in events
+                 if e.get("ph") == "M" and e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
+        tasks: dict[tuple[int, int], list[tuple[float, float]]] = {}
+        for e in events:
+            if e.get("name") == TASK_EVENT and e.get("ph") == "X" and (e["pid"], e["tid"]) in mains:
+                tasks.setdefault((e["pid"], e["tid"]), []).append((e["dur"] / 1000, e.get("tdur", e["dur"]) / 1000))
+        if not tasks:
+            raise BenchError(f"the trace has no {TASK_EVENT} event of a renderer's main thread")
+        return max(tasks.values(), key=len)
 
 
 @dataclass(frozen=True)
