@@ -114,7 +114,7 @@ def method_notes(bench: Bench, elapsed: float) -> list[str]:
     if "long_games" in facts:
         games, plies = facts["long_games"]
         notes.append(note("responsiveness", long_games=games, long_plies=plies))
-    if "memory_after_start" in facts:
+    if "memory_after_games" in facts or "memory_at_end" in facts:  # the memory table was printed
         notes.append(note("memory"))
     if bench._moves:
         batches = sorted({t.batch for t in bench._moves.values()})
