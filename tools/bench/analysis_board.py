@@ -201,8 +201,8 @@ def explore_session(page: Any, state: GameState, clicks: int, autoplay_s: float,
                     rng: random.Random) -> dict[str, Any]:
     """What a player does on the analysis board on screen, whose position
     is ``state`` (changed as the moves are played): the engine on, the
-    heat map on, ``clicks`` moves clicked on the board (random legal ones,
-    the swap aside), the keys (``KEYS``), then AutoPlay for ``autoplay_s``
+    heat map on, ``clicks`` moves clicked on the board (random legal ones
+    among its cells), the keys (``KEYS``), then AutoPlay for ``autoplay_s``
     seconds, each step once the engine has answered. Counts of what was
     done, and when (the page's clock) each of ``PHASES`` but the last ended."""
     page.get_by_test_id("engine-toggle").check()
