@@ -202,9 +202,10 @@ def explore_session(page: Any, state: GameState, clicks: int, autoplay_s: float,
     """What a player does on the analysis board on screen, whose position
     is ``state`` (changed as the moves are played): the engine on, the
     heat map on, ``clicks`` moves clicked on the board (random legal ones
-    among its cells), the keys (``KEYS``), then AutoPlay for ``autoplay_s``
-    seconds, each step once the engine has answered. Counts of what was
-    done, and when (the page's clock) each of ``PHASES`` but the last ended."""
+    among its cells), the keys (``KEYS``), AutoPlay for ``autoplay_s``
+    seconds, then the engine off; each step once the engine has answered.
+    Counts of what was done, and when (the page's clock) each of
+    ``PHASES`` but the last ended."""
     page.get_by_test_id("engine-toggle").check()
     page.get_by_test_id("heatmap-toggle").check()
     lines = wait_for_new_lines(page, "")
@@ -229,6 +230,7 @@ def explore_session(page: Any, state: GameState, clicks: int, autoplay_s: float,
     page.get_by_test_id("autoplay").click()
     page.wait_for_timeout(int(autoplay_s * 1000))
     page.get_by_test_id("autoplay").click()
+    page.get_by_test_id("engine-toggle").uncheck()  # it would think on: the next board's first answer would wait
     autoplayed = int(page.evaluate(VARIATIONS_JS)) - nodes
     if autoplayed <= 0 and not state.is_over():
         raise BenchError(f"AutoPlay played no move in {autoplay_s:g} s on the {state.game} analysis board")
