@@ -156,3 +156,16 @@ def test_play_best_plays_the_engines_first_line():
     board.answer(board.request(), reply(["c5", "e3"]))
     assert board.play_best()
     assert board.moves() == ["c5"]
+
+
+def test_a_solved_position_is_not_asked_about_again_and_autoplay_still_plays_on_from_it():
+    board = Exploration(hex_game("d4"))
+    board.toggle_engine()
+    proven = reply(["e3", "b2"])
+    for line in proven["lines"]:
+        line["proof"] = "second"
+    assert board.answer(board.request(), proven)
+    assert board.request() is None  # every line proven: nothing more to think about
+    board.toggle_autoplay()  # turned on after the engine finished here: it plays the best move at once
+    asked = board.request()
+    assert board.moves() == ["e3"] and asked is not None and asked.state.move_texts() == ["d4", "e3"]

@@ -203,21 +203,29 @@ class Exploration:
     # -- the engine -------------------------------------------------------------------------
     def request(self) -> Request | None:
         """What to ask the engine next, or None: it is off, the game on
-        screen is over, or it has thought ``THINK_LIMIT`` on this position."""
+        screen is over, or it has thought ``THINK_LIMIT`` on this position
+        (or solved it: every line it gives is proven). With AutoPlay on, a
+        position it has thought enough on gets its best move first."""
         if not self.engine_on:
             return None
+        if self.autoplay and self._thought() >= AUTOPLAY_THINK - 1e-9:
+            self.play_best()
         state = self.state()
         if state.is_over():
             self.autoplay = False
             return None
-        key = self.position_key()
-        thought = self.thinking.seconds if self.thinking and self.thinking.key == key else 0.0
+        thought = self._thought()
         if thought >= THINK_LIMIT:
             return None
         seconds = min(SLICE if thought else FIRST_SLICE, THINK_LIMIT - thought)
         if self.autoplay:
             seconds = min(seconds, max(0.1, AUTOPLAY_THINK - thought))
-        return Request(key, state, seconds)
+        return Request(self.position_key(), state, seconds)
+
+    def _thought(self) -> float:
+        """How long the engine has thought on the position on screen."""
+        thinking = self.thinking
+        return thinking.seconds if thinking is not None and thinking.key == self.position_key() else 0.0
 
     def answer(self, request: Request, reply: dict[str, Any]) -> bool:
         """The engine's reply to ``request``: kept if its position is still
@@ -225,9 +233,12 @@ class Exploration:
         enough thought, its best move is played. Whether it was kept."""
         if request.key != self.position_key() or "error" in reply:
             return False
-        thought = self.thinking.seconds if self.thinking and self.thinking.key == request.key else 0.0
-        self.thinking = Thinking(request.key, reply, thought + request.seconds)
-        if self.autoplay and self.thinking.seconds >= AUTOPLAY_THINK - 1e-9:
+        thought = self._thought() + request.seconds
+        lines = reply.get("lines", [])
+        if lines and all(line.get("proof") is not None for line in lines):
+            thought = max(thought, THINK_LIMIT)  # its best moves proven: no more to ask
+        self.thinking = Thinking(request.key, reply, thought)
+        if self.autoplay and thought >= AUTOPLAY_THINK - 1e-9:
             self.play_best()
         return True
 
