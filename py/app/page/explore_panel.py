@@ -78,9 +78,12 @@ class ExplorePanel:
         return explore_view(self.spec, self.board, self.setup, options, self.settings)
 
     def draw(self) -> None:
-        """Draw the board as it is now, then ask the engine if it should think."""
+        """Draw the board as it is now, then ask the engine if it should
+        think. What to ask is settled first: AutoPlay may play its move
+        then, or stop at the game's end, and the board shows that."""
         if self.closed:
             return
+        request = None if self.asking or self.setup is not None else self.board.request()
         view = self.view()
         self.board_view.render(view.board)
         self.moves_view.render(view.moves)
@@ -98,7 +101,9 @@ class ExplorePanel:
             by_id(button).disabled = not view.enabled[name]
         self.draw_setup(view)
         self.app.explore_changed(self)
-        self.ask()
+        if request is not None:
+            self.asking = True
+            asyncio.ensure_future(dom.guard(self.think(request)))
 
     def draw_setup(self, view: ExploreView) -> None:
         setup = view.setup
@@ -118,17 +123,6 @@ class ExplorePanel:
         error.textContent = "" if setup.error is None else tr(setup.error)
 
     # -- the engine --------------------------------------------------------------------------
-    def ask(self) -> None:
-        """Ask the engine about the position on screen, unless it is off,
-        busy with a request already (its answer asks again), or done."""
-        if self.asking or self.closed or self.setup is not None:
-            return
-        request = self.board.request()
-        if request is None:
-            return
-        self.asking = True
-        asyncio.ensure_future(dom.guard(self.think(request)))
-
     async def think(self, request: Request) -> None:
         try:
             reply = await self.app.engine.explore(request.state, request.seconds)
