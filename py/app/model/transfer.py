@@ -37,7 +37,6 @@ replay every format shares are in replay.py.
 from __future__ import annotations
 
 import re
-import zlib
 from collections.abc import Iterator
 from typing import Any
 
@@ -45,21 +44,26 @@ from core.base import GameError, GameState
 from core.hex import HexState
 
 from .replay import (
+    MAX_CHARS,
     SWITCH,
     TransferError,
     Transferred,
     check_resigned,
+    checked_body,
+    checksum as _checksum,
     entry_settings,
+    limited as _limited,
     new_state,
     play_checked,
     resign_checked,
 )
 from .sgf import read_sgf, sgf_text
 
-MAX_CHARS = 100_000
+__all__ = ["MAX_CHARS", "SHARE_PARAM", "TransferError", "Transferred", "export_filename", "export_text",
+           "import_text", "read_share", "share_fragment", "share_payload"]
+
 VERSION = "1"
 SHARE_PARAM = "g"  # the route's parameter that holds a shared game
-CHECK_DIGITS = 6
 HEADER = "abstract-games"
 SEATS = ("first", "second")
 _BODY_RE = re.compile(r"[0-9a-z.-]*")
@@ -68,15 +72,6 @@ _LINK_RE = re.compile(r"#/(\w+)\?g=([0-9A-Za-z._~-]*)")
 
 
 # -- share links ---------------------------------------------------------------------
-
-def _checksum(game: str, body: str) -> str:
-    number = zlib.crc32(f"{game}:{body}".encode()) & 0x7FFFFFFF
-    digits = ""
-    for _ in range(CHECK_DIGITS):
-        number, digit = divmod(number, 36)
-        digits = "0123456789abcdefghijklmnopqrstuvwxyz"[digit] + digits
-    return digits
-
 
 def share_payload(state: GameState, resigned: int | None = None) -> str:
     """The game as a link payload (grammar in the module doc)."""
@@ -114,12 +109,7 @@ def _move_tokens(state: GameState, moves: str) -> Iterator[str]:
 def read_share(game: str, payload: str) -> Transferred:
     """The game of a link payload; TransferError if it is cut, edited or wrong."""
     settings = entry_settings(game)
-    text = _limited(payload).strip()
-    body, tilde, check = text.rpartition("~")
-    if not tilde or len(check) < CHECK_DIGITS:
-        raise TransferError("truncated")
-    if check != _checksum(game, body):
-        raise TransferError("damaged")
+    body = checked_body(game, payload)
     fields = body.split(".")
     if fields[0] != VERSION:
         raise TransferError("version") if fields[0].isdigit() else TransferError("format", line=1, column=1)
@@ -169,14 +159,6 @@ def export_filename(state: GameState) -> str:
 
 
 # -- import --------------------------------------------------------------------------
-
-def _limited(text: str) -> str:
-    if not isinstance(text, str) or not text.strip():
-        raise TransferError("empty")
-    if len(text) > MAX_CHARS:
-        raise TransferError("too_long", limit=MAX_CHARS)
-    return text
-
 
 def import_text(text: str) -> Transferred:
     """A game from pasted or loaded text: SGF (it starts with ``(``), the
