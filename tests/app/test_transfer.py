@@ -181,6 +181,20 @@ def test_import_is_lenient_about_whitespace_crlf_and_case() -> None:
     assert result.resigned == 1
 
 
+def test_a_record_with_variations_imports_as_its_main_line() -> None:
+    text = "[abstract-games 1] game=y size=9 swap=on\nmoves: e5 (c3 d4) swap (a1) C3\nresigned: second\n"
+    result = import_text(text)
+    assert result.state.move_texts() == ["e5", "swap", "c3"] and result.resigned == 1
+    check_message(error(import_text, "[abstract-games 1] game=y size=9 swap=on\n moves: e5 (c3"), "format",  # the ")" missing at its end
+                  line=2, column=15)
+
+
+def test_a_set_up_position_is_no_game_to_import() -> None:
+    text = "[abstract-games 1] game=uttt\nsetup: e5 d4\nmoves: f6\n"
+    check_message(error(import_text, text), "analysis_only", line=2)
+    check_message(error(import_text, "[abstract-games 1] game=uttt\nsetup: e5 d4\n"), "format", line=3, column=1)
+
+
 # -- HexGui's SGF ---------------------------------------------------------------------
 
 def moves_of(text: str) -> list[str]:

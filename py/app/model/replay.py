@@ -15,7 +15,9 @@ from registry import GAMES, Setting
 from .words import Msg
 
 KINDS = ("empty", "too_long", "format", "version", "unknown_game", "bad_settings", "setup",
-         "notation", "illegal_move", "after_end", "truncated", "damaged")
+         "notation", "illegal_move", "after_end", "truncated", "damaged",
+         # the analysis board's records (records.py, hex_import.py)
+         "analysis_only", "illegal_variation", "remote_game")
 SWITCH = {"on": True, "off": False}
 #: The most characters any record or link is read from.
 MAX_CHARS = 100_000
