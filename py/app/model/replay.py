@@ -102,10 +102,11 @@ def new_state(game: str, values: dict[str, str], switches: dict[str, bool]) -> G
     return GAMES[game].state.from_settings(chosen)
 
 
-def play_checked(state: GameState, text: str, shown: str = "") -> None:
-    """Play move ``text`` checked; errors name the move's number and its
-    text as the input has it (``shown``, if that differs)."""
-    params = {"move": len(state.moves) + 1, "text": shown or text}
+def play_checked(state: GameState, text: str, shown: str = "", number: int | None = None) -> None:
+    """Play move ``text`` checked; errors name the move's number (its place
+    in the game, or ``number``) and its text as the input has it (``shown``,
+    if that differs)."""
+    params = {"move": number or len(state.moves) + 1, "text": shown or text}
     try:
         state.play(text)
     except IllegalMoveError as error:

@@ -157,10 +157,17 @@ def import_text(text: str) -> Transferred:
         return read_sgf(clean)
     if looks_like(clean):
         return _read_lines(clean)
-    link = _LINK_RE.search(clean)
-    if link and len(clean.split()) == 1:
-        return read_share(link[1], link[2])
+    link = share_link(clean)
+    if link:
+        return read_share(*link)
     raise TransferError("format", line=1, column=1)
+
+
+def share_link(text: str) -> tuple[str, str] | None:
+    """The game and payload of a share link, if ``text`` (stripped) is one,
+    whole or as its fragment."""
+    link = _LINK_RE.search(text)
+    return (link[1], link[2]) if link and len(text.split()) == 1 else None
 
 
 def _read_lines(text: str) -> Transferred:
