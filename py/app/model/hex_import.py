@@ -51,7 +51,7 @@ _HEXWORLD_LINK = re.compile(r"(?:https?://)?(?:www\.)?(?:hexworld\.org/board|pla
                             re.IGNORECASE)
 _HEXWORLD_BARE = re.compile(r"#?(\d+(?:x\d+)?[a-z0-9]*,\S*)", re.IGNORECASE)
 _HEXWORLD_FRAGMENT = re.compile(r"(\d+)(?:x(\d+))?[a-z0-9]*(?:,(.*))?", re.IGNORECASE | re.DOTALL)
-_HEXWORLD_MOVE = re.compile(r"([a-z]+\d+)|:([spS]|[rf][bw])", re.IGNORECASE)
+_HEXWORLD_MOVE = re.compile(r"([A-Za-z]+\d+)|:([spS]|[rf][bw])")  # :s and :S differ
 _PLAYHEX_GAME = re.compile(r"(?:https?://)?(?:www\.)?playhex\.org/games/[0-9a-z-]+/?", re.IGNORECASE)
 _LIST_TOKEN = re.compile(r"([\s,;]+)|(\d+(?:\.+|\)))|((?:[a-z]+\d+)+|swap(?:-pieces|-sides)?)(?![a-z0-9-])",
                          re.IGNORECASE)
@@ -92,12 +92,12 @@ def _hexworld(fragment: str, column: int) -> HexLine:
         raise TransferError("bad_settings", setting=f"size={match[1]}x{match[2]}")
     start = _board(int(match[1]))
     lists = [] if match[3] is None else match[3].split(",")
-    if len(lists) > 2:
-        raise TransferError("format", line=1, column=column + match.start(3) + len(lists[0]) + len(lists[1]) + 1)
     moves: list[str] = []
     cursor = None
     offset = column + (match.start(3) if lists else 0)
     for index, part in enumerate(lists):
+        if index == 2:
+            raise TransferError("format", line=1, column=offset - 1)  # a third list: at its comma
         if index == 1:
             cursor = len(moves)
         moves.extend(_hexworld_moves(part, offset, len(moves)))
@@ -109,11 +109,8 @@ def _hexworld_moves(part: str, column: int, before: int) -> list[str]:
     """The moves of one of a fragment's lists (at ``column`` of the text,
     after ``before`` moves)."""
     moves: list[str] = []
-    position = 0
-    for match in _HEXWORLD_MOVE.finditer(part):
-        if match.start() != position:
-            break
-        position = match.end()
+    found, position = _scanned(_HEXWORLD_MOVE, part)
+    for match in found:
         cell, special = match.groups()
         if cell:
             moves.append(cell.lower())
@@ -129,11 +126,8 @@ def _hexworld_moves(part: str, column: int, before: int) -> list[str]:
 # -- plain lists ------------------------------------------------------------------------
 def _plain_list(text: str, size: int | None) -> HexLine:
     moves: list[str] = []
-    position = 0
-    for match in _LIST_TOKEN.finditer(text):
-        if match.start() != position:
-            break
-        position = match.end()
+    found, position = _scanned(_LIST_TOKEN, text)
+    for match in found:
         written = match[3]
         if written and written.lower().startswith("swap"):
             moves.append("swap")
@@ -166,6 +160,19 @@ def _column_number(letters: str) -> int:
     for letter in letters.lower():
         number = number * 26 + ord(letter) - ord("a") + 1
     return number
+
+
+def _scanned(pattern: re.Pattern[str], text: str) -> tuple[list[re.Match[str]], int]:
+    """The matches of ``pattern`` that follow one another from the start
+    of ``text``, and where they stop (``len(text)``: they cover it)."""
+    found = []
+    position = 0
+    for match in pattern.finditer(text):
+        if match.start() != position:
+            break
+        found.append(match)
+        position = match.end()
+    return found, position
 
 
 def _board(size: int) -> HexState:

@@ -118,7 +118,7 @@ def read_explore(game: str, payload: str) -> ExploreRecord:
     setup = bool(bits.take(1))
     for text in _tokens(bits, start, moves_only=True):
         play_checked(start, text)
-    tree = _replayed(start, _tree_of(" ".join(_tokens(bits, start))), setup)
+    tree = _replayed(start, _tree_field(bits, start), setup)
     nodes = [path for path, _ in tree.walk()]
     index = bits.take(_width(len(nodes) - 1))
     if index >= len(nodes):
@@ -148,6 +148,18 @@ def _tokens(bits: _Bits, state: GameState, moves_only: bool = False) -> list[str
         else:
             raise bits.fail()
     return tokens
+
+
+def _tree_field(bits: _Bits, state: GameState) -> Tree:
+    """The tree's tokens as a tree (not yet checked against the rules);
+    ``format`` where the field starts if they are none."""
+    field = bits.position
+    tokens = _tokens(bits, state)
+    try:
+        return from_text(" ".join(tokens))
+    except VariationError:
+        bits.field = field
+        raise bits.fail() from None
 
 
 def _move_count(state: GameState) -> int:
@@ -272,13 +284,6 @@ def _line_record(start: GameState, moves: list[str], cursor: int | None = None) 
     tree = _replayed(start, line, False)
     count = len(moves) if cursor is None else cursor
     return ExploreRecord(start.game, start, tree, False, (0,) * count)
-
-
-def _tree_of(text: str) -> Tree:
-    try:
-        return from_text(text)
-    except VariationError as error:
-        raise TransferError("format", str(error), line=1, column=1) from None
 
 
 # -- the rules ---------------------------------------------------------------------------
