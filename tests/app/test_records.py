@@ -285,6 +285,16 @@ def test_reading_forgives_what_a_game_record_forgives_and_names_the_rest():
     check_message(error(read_exploration, lines + "moves: e5\nresigned: nobody"), "format", line=3, column=1)
 
 
+def test_a_move_after_the_end_is_named_on_the_main_line_and_in_a_variation():
+    # One Notakto board: a1 b1 c1 closes it, and with it the game.
+    lines = "[abstract-games 1] game=notakto boards=1\nmoves: "
+    check_message(error(read_exploration, lines + "1a1 1b1 1c1 1b2"), "after_end", move=4, text="1b2")
+    check_message(error(read_exploration, lines + "1a1 1b2 (1b1 1c1 1c3) 1c3"), "illegal_variation", move=4,
+                  text="1c3", line="1a1 1b1 1c1 1c3")
+    check_message(error(read_exploration, "a1 " * 40_000), "too_long", limit=100_000)
+    check_message(error(read_exploration, " \r\n"), "empty")
+
+
 def test_a_game_record_reads_as_its_line_and_keeps_reading_as_a_game():
     game = GAMES["y"].new_state({"size": 9, "swap": True}).replay(["e5", "swap", "c3"])
     text = export_text(game, 0)
