@@ -243,6 +243,14 @@ class Exploration:
         return True
 
     # -- records ------------------------------------------------------------------------------
+    @classmethod
+    def of_record(cls, record: Any) -> Exploration:
+        """The analysis board of a record read back (``records.ExploreRecord``),
+        at its node on screen."""
+        board = cls(record.start, record.tree, record.setup)
+        board.go(record.cursor)
+        return board
+
     def to_text(self) -> str:
         """The tree as text (``variations.to_text``)."""
         return to_text(self.tree)

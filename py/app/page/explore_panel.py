@@ -25,6 +25,7 @@ from core import GameError
 from ..model.explore import Exploration, Request
 from ..model.explore_view import ExploreView, explore_view
 from ..model.games import GameSpec
+from ..model.records import explore_payload
 from ..model.screen_view import stands_upright
 from ..model.setup_board import SetupBoard
 from ..model.variations import VariationError, parse_path
@@ -68,6 +69,9 @@ class ExplorePanel:
     @property
     def game(self) -> str:
         return self.spec.game
+
+    def payload(self) -> str:
+        return payload_of(self.board)
 
     # -- drawing ---------------------------------------------------------------------------
     def view(self) -> ExploreView:
@@ -222,6 +226,11 @@ class ExplorePanel:
         self.board.autoplay = False
         for view in (self.board_view, self.moves_view, self.lines_view):
             view.clear()
+
+
+def payload_of(board: Exploration) -> str:
+    """The board as a link's payload (``records.explore_payload``)."""
+    return explore_payload(board.start, board.tree, board.setup, board.cursor)
 
 
 def fill_select(select: Any, options: Any, chosen: str) -> None:

@@ -6,10 +6,20 @@ were in storage, and leaving while the engine thinks."""
 
 from __future__ import annotations
 
-import pytest
-from playwright.sync_api import Page, expect
+import re
 
-from conftest import AppServer, open_app, wait_worker_answered, watch_worker_calls
+import pytest
+from conftest import (
+    AppServer,
+    Watch,
+    assert_clean,
+    open_app,
+    wait_ready,
+    wait_worker_answered,
+    watch_context,
+    watch_worker_calls,
+)
+from playwright.sync_api import Browser, Page, expect
 
 PHONE, DESKTOP = {"width": 360, "height": 640}, {"width": 1280, "height": 800}
 # Hex 7 x 7 between two people: Blue joins row 1 to row 7 down column a.
@@ -55,7 +65,7 @@ def test_branching_twice_from_a_past_game_shows_both_variations_and_changes_noth
         page.get_by_test_id("review-next").click()
     stored = page.evaluate(STORAGE)
     page.get_by_test_id("explore-open").click()
-    expect(page).to_have_url(f"{server.url}#/hex/explore")
+    expect(page).to_have_url(re.compile(re.escape(f"{server.url}#/hex/explore?x=1.") + r"[\w-]+~[0-9a-z]{6}$"))
     # The past game is the main line, the board at its fourth move.
     expect(page.get_by_test_id("variation")).to_have_count(len(BLUE_WINS))
     expect(page.locator("[data-testid=variation][aria-current]")).to_have_attribute("data-path", "0.0.0.0")
@@ -171,9 +181,78 @@ def test_leaving_while_the_engine_thinks_draws_nothing_for_another_position(page
     asked = len(page.evaluate("window.workerRequests.filter((r) => r.name === 'explore')"))
     page.wait_for_timeout(1500)
     assert len(page.evaluate("window.workerRequests.filter((r) => r.name === 'explore')")) == asked
-    # Back: the board as it was left, f6 played.
+    # Back: the board as it was left, f6 played, the engine on.
     page.go_back()
     expect(board_cell(page, "f6")).to_have_class("hx blue last")
-    page.wait_for_function("window.workerRequests.filter((r) => r.name === 'explore').length > %d" % asked)
+    page.wait_for_function(f"window.workerRequests.filter((r) => r.name === 'explore').length > {asked}")
     last = page.evaluate("window.workerRequests.filter((r) => r.name === 'explore').at(-1).request.game")
     assert last["moves"] == ["f6"]
+
+
+def test_a_shared_link_with_variations_opens_the_same_tree_in_a_fresh_profile(
+        page: Page, server: AppServer, browser: Browser) -> None:
+    play_two_player_game(page, server, BLUE_WINS[:6])
+    page.get_by_test_id("explore-open").click()
+    page.get_by_test_id("explore-prev").click()
+    page.get_by_test_id("explore-prev").click()
+    board_cell(page, "d4").click()
+    board_cell(page, "e3").click()
+    page.get_by_test_id("explore-home").click()
+    board_cell(page, "g7").click()
+    tree = variations(page)
+    assert len(tree) == 9
+    page.get_by_test_id("explore-share").click()
+    expect(page.get_by_test_id("share-dialog")).to_be_visible()
+    link = page.get_by_test_id("share-link").input_value()
+    assert link == page.url and "#/hex/explore?x=" in link
+    # A fresh profile: nothing stored, the whole tree from the link, at the same move.
+    watch = Watch()
+    fresh = browser.new_context(viewport={"width": 360, "height": 640}, locale="de-DE", service_workers="block")
+    watch_context(fresh, watch)
+    other = fresh.new_page()
+    other.goto(link)
+    wait_ready(other)
+    expect(other.get_by_test_id("variation")).to_have_count(len(tree))
+    assert variations(other) == tree
+    expect(other.locator("[data-testid=variation][aria-current]")).to_have_attribute("data-path", "1")
+    expect(other.get_by_test_id("explore-status")).to_have_text("Spieler 2 (Grün) ist am Zug")
+    # Reloading keeps it; a damaged link says so and opens no other tree.
+    other.reload()
+    wait_ready(other)
+    expect(other.get_by_test_id("variation")).to_have_count(len(tree))
+    other.goto(link[:-3] + "zzz")
+    expect(other.get_by_test_id("notice-link")).to_be_visible()
+    fresh.close()
+    assert_clean(watch)
+
+
+@pytest.mark.parametrize("text, moves", [
+    ("1. e5 2. swap-pieces 3. d4", ["e5", "swap", "d4"]),
+    ("https://hexworld.org/board/#11c1,f6e7d8", ["f6", "e7", "d8"]),
+])
+def test_importing_a_plain_hex_move_list_or_a_hexworld_link_opens_it_on_the_analysis_board(
+        page: Page, server: AppServer, text: str, moves: list[str]) -> None:
+    open_explore(page, server, "#/hex/explore")
+    page.get_by_test_id("explore-import").click()
+    page.get_by_test_id("import-text").fill("not a record")
+    page.get_by_test_id("import-submit").click()
+    expect(page.get_by_test_id("import-error")).to_be_visible()
+    page.get_by_test_id("import-text").fill(text)
+    page.get_by_test_id("import-submit").click()
+    expect(page.get_by_test_id("import-dialog")).to_be_hidden()
+    expect(page.get_by_test_id("variation")).to_have_count(len(moves))
+    assert [move for _, move in variations(page)] == moves
+    # Exported with its variations and imported again: the same tree.
+    board_cell(page, "a1").click()
+    page.get_by_test_id("explore-home").click()
+    board_cell(page, "b2").click()
+    tree = variations(page)
+    page.get_by_test_id("explore-export").click()
+    record = page.get_by_test_id("export-text").input_value()
+    assert record.startswith("(;FF[4]")
+    page.get_by_test_id("export-close").click()
+    page.get_by_test_id("explore-import").click()
+    page.get_by_test_id("import-text").fill(record)
+    page.get_by_test_id("import-submit").click()
+    expect(page.get_by_test_id("import-dialog")).to_be_hidden()
+    assert variations(page) == tree
