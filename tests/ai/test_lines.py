@@ -126,3 +126,10 @@ def test_a_finished_game_has_no_lines_and_the_worker_refuses_bad_requests():
     answer = json.loads(worker.explore(json.dumps({"game": state.to_dict(), "seconds": 0.2, "count": 2})))
     assert len(answer["lines"]) == 2 and answer["verdict"]["move"] == answer["lines"][0]["move"] or \
         answer["verdict"]["reason"] == "search"
+
+
+def test_the_heat_of_a_move_tried_a_few_times_stays_near_the_mean_and_a_proven_one_is_exact():
+    heat = ai.search.steady_heat({1: (1.0, 1, False), 2: (0.5, 100, False), 3: (0.0, 4, True)})
+    assert heat[3] == 0.0  # proven
+    assert 0.5 < heat[1] < 0.6  # one lucky playout is not a sure win
+    assert heat[2] == pytest.approx(0.5, abs=0.01)
