@@ -27,7 +27,12 @@ BLUE_WINS = ["a1", "g1", "a2", "g2", "a3", "g3", "a4", "g4", "a5", "g5", "a6", "
 # Benzene's regression puzzle 7x7-enderton-02 (tests/data/hex_puzzles.json):
 # Green to move wins only by d6.
 PUZZLE_BLUE, PUZZLE_GREEN, PUZZLE_WIN = ["e2", "d4", "c5", "e5"], ["c3", "d5", "b7"], "d6"
-STORAGE = "() => JSON.stringify(Object.keys(localStorage).sort().map((key) => [key, localStorage.getItem(key)]))"
+# Everything stored but the past games' records (which keep their analysis boards).
+STORAGE = """() => JSON.stringify(Object.keys(localStorage).filter((key) => !key.includes('past/')).sort()
+  .map((key) => [key, localStorage.getItem(key)]))"""
+# The past games' records without what they keep of their analysis boards.
+PAST = """() => JSON.stringify(Object.keys(localStorage).filter((key) => key.includes('past/')).sort()
+  .map((key) => [key, JSON.parse(localStorage.getItem(key), (name, value) => name === 'explore' ? undefined : value)]))"""
 LINE_THINKING_MS = 60_000
 
 
@@ -54,7 +59,7 @@ def play_two_player_game(page: Page, server: AppServer, moves: list[str]) -> Non
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_branching_twice_from_a_past_game_shows_both_variations_and_changes_nothing_stored(
+def test_branching_twice_from_a_past_game_shows_both_variations_kept_with_it_and_changes_nothing_else(
         page: Page, server: AppServer, viewport: dict) -> None:
     page.set_viewport_size(viewport)
     play_two_player_game(page, server, BLUE_WINS)
@@ -63,7 +68,7 @@ def test_branching_twice_from_a_past_game_shows_both_variations_and_changes_noth
     page.get_by_test_id("review-first").click()
     for _ in range(4):
         page.get_by_test_id("review-next").click()
-    stored = page.evaluate(STORAGE)
+    stored, past = page.evaluate(STORAGE), page.evaluate(PAST)
     page.get_by_test_id("explore-open").click()
     expect(page).to_have_url(re.compile(re.escape(f"{server.url}#/hex/explore?x=1.") + r"[\w-]+~[0-9a-z]{6}$"))
     # The past game is the main line, the board at its fourth move.
@@ -94,9 +99,19 @@ def test_branching_twice_from_a_past_game_shows_both_variations_and_changes_noth
     expect(page.locator("[data-testid=variation][aria-current]")).to_have_attribute("data-path", "0.0")
     page.get_by_test_id("explore-delete").click()
     expect(page.get_by_test_id("variation")).to_have_count(len(BLUE_WINS) + 2)
+    kept = variations(page)
     page.get_by_test_id("explore-back").click()
     expect(page.get_by_test_id("game-screen")).to_be_visible()
-    assert page.evaluate(STORAGE) == stored
+    assert page.evaluate(STORAGE) == stored  # the live game, the statistics, the settings
+    assert page.evaluate(PAST) == past  # the past game itself
+    # After a reload, the past game's analysis board comes back with its variations.
+    page.reload()
+    wait_ready(page)
+    page.locator("#archive-panel summary").click()
+    page.get_by_test_id("archive-item").first.locator(".past-open").click()
+    page.get_by_test_id("explore-open").click()
+    expect(page.get_by_test_id("variation")).to_have_count(len(kept))
+    assert variations(page) == kept
 
 
 def test_a_hex_puzzle_set_up_by_hand_has_the_known_winning_move_as_the_engine_s_first_line(

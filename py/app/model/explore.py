@@ -23,9 +23,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from core import GameState
+from core import GameError, GameState
 
-from .variations import Path, Tree, check, from_text, state_at, to_text
+from .records import ExploreRecord, read_explore
+from .replay import TransferError
+from .variations import Path, Tree, VariationError, check, from_text, state_at, to_text
 
 #: The longest the engine thinks at a time (the worker's ``EXPLORE_SLICE``
 #: is the most it accepts).
@@ -77,17 +79,31 @@ class Exploration:
         self.heat_on = False
         self.autoplay = False
         self.thinking: Thinking | None = None
+        #: The past game's id this board is kept with (``archive``), or None.
+        self.home: str | None = None
 
     @classmethod
-    def of_game(cls, game: GameState, ply: int) -> Exploration:
+    def of_game(cls, game: GameState, ply: int, kept: Any = None, home: str | None = None) -> Exploration:
         """An analysis board of ``game`` (not touched): its moves the main
         line from the empty board, the position after ``ply`` of them on
-        screen."""
-        tree, path = Tree(), Path()
-        for move in game.move_texts():
-            path = tree.play(path, move)
-        board = cls(game.sketch({}), tree)
-        board.go(path[:ply])
+        screen. ``kept``: the board kept with the game before (an
+        exploration link's payload), its variations back, unless it is
+        damaged or not of this game; ``home``: the past game's id it is
+        kept with from now on."""
+        moves = game.move_texts()
+        board = None
+        if isinstance(kept, str):
+            try:
+                board = cls.of_record(read_explore(game.game, kept))
+            except (GameError, TransferError):
+                board = None
+        if board is None or board.start.moves or not _holds(board.tree, moves):
+            tree, path = Tree(), Path()
+            for move in moves:
+                path = tree.play(path, move)
+            board = cls(game.sketch({}), tree)
+        board.go(board.tree.path_of(moves[:ply]))
+        board.home = home
         return board
 
     # -- what is on screen ---------------------------------------------------------------
@@ -244,7 +260,7 @@ class Exploration:
 
     # -- records ------------------------------------------------------------------------------
     @classmethod
-    def of_record(cls, record: Any) -> Exploration:
+    def of_record(cls, record: ExploreRecord) -> Exploration:
         """The analysis board of a record read back (``records.ExploreRecord``),
         at its node on screen."""
         board = cls(record.start, record.tree, record.setup)
@@ -260,3 +276,12 @@ class Exploration:
         """An analysis board from a tree's text, checked against ``start``
         (VariationError, a GameError, naming what is wrong)."""
         return cls(start, from_text(text), setup)
+
+
+def _holds(tree: Tree, moves: list[str]) -> bool:
+    """Whether the tree has the line ``moves`` from its start."""
+    try:
+        tree.path_of(moves)
+    except VariationError:
+        return False
+    return True

@@ -309,8 +309,11 @@ class App:
         the address holds it (a reload, a copied address, Back and Forward
         open it as it is)."""
         self.explorations[panel.game] = panel.board
+        payload = panel.payload()
+        if panel.board.home is not None and self.screen is not None and self.screen.game == panel.game:
+            self.screen.play.store.archive.keep_exploration(panel.board.home, payload)
         if shell.page() == "explore" and shell.route() == panel.game:
-            fragment = records.explore_fragment(panel.game, panel.payload())
+            fragment = records.explore_fragment(panel.game, payload)
             if str(js.location.hash) != fragment:
                 js.history.replaceState(js.history.state, "", fragment)
 
@@ -325,11 +328,15 @@ class App:
     def explore_open_click(self, _event: Any) -> None:
         """"Analysis board" on a game's screen: the game on screen (live,
         past, shared or imported) as the board's main line, at the move
-        shown; the game itself is not touched."""
+        shown; the game itself is not touched. A finished game's board is
+        kept with it among the past games, and comes back from there."""
         screen = self.screen
         if screen is None:
             return
-        self.pending_explore = Exploration.of_game(screen.shown.state, screen.shown_ply())
+        home = screen.review.archived_id()
+        archive = screen.play.store.archive
+        kept = None if home is None else archive.exploration(home)
+        self.pending_explore = Exploration.of_game(screen.shown.state, screen.shown_ply(), kept, home)
         js.location.hash = f"#/{screen.game}/explore"
 
     def explore_click(self, event: Any) -> None:
