@@ -37,7 +37,7 @@ from app.model.records import (
     read_explore,
 )
 from app.model.replay import KINDS
-from app.model.setup import build
+from setups import build
 from app.model.transfer import export_text, import_text, share_fragment, share_payload
 from app.model.variations import Tree, from_text, state_at, to_text
 from core.base import GameState
@@ -415,9 +415,9 @@ def test_every_kind_has_its_message_in_every_catalog():
 
 
 def test_every_setup_error_has_its_message_with_the_params_it_always_carries():
-    """Each SetupError kind that setup.py raises has ``setup.<kind>`` in the
+    """Each SetupError kind that setups.py raises has ``setup.<kind>`` in the
     catalogs, whose placeholders every raise of that kind fills."""
-    source = (ROOT / "py" / "app" / "model" / "setup.py").read_text(encoding="utf-8")
+    source = (ROOT / "py" / "setups.py").read_text(encoding="utf-8")
     carried: dict[str, set[str]] = {}
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "SetupError":

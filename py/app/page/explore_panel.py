@@ -20,7 +20,8 @@ from typing import Any
 
 import js
 
-from core import GameError
+from core import GameError, GameState
+from setups import Placement, SetupError
 
 from ..model.explore import Exploration, Request
 from ..model.explore_view import ExploreView, explore_view
@@ -65,6 +66,8 @@ class ExplorePanel:
         self.moves_view = dom.BoardView(by_id("explore-moves"))
         self.lines_view = dom.BoardView(by_id("explore-lines"))
         self.notice: Msg | None = None
+        #: The set-up position being checked in the worker, or None.
+        self.checking: Placement | None = None
 
     @property
     def game(self) -> str:
@@ -122,6 +125,7 @@ class ExplorePanel:
         by_id("setup-turn-field").hidden = setup.turn is None
         fill_select(by_id("setup-board"), setup.board or (), setup.board_chosen)
         by_id("setup-board-field").hidden = setup.board is None
+        by_id("setup-done").disabled = self.checking is not None
         error = by_id("setup-error")
         error.hidden = setup.error is None
         error.textContent = "" if setup.error is None else tr(setup.error)
@@ -155,19 +159,37 @@ class ExplorePanel:
             self.setup.clear()
         elif name == "setup-cancel":
             self.setup = None
-        elif name == "setup-done" and self.setup is not None:
+        elif name == "setup-done" and self.setup is not None and self.checking is None:
             self.finish_setup()
         self.draw()
 
     def finish_setup(self) -> None:
+        """"Done": the position checked, and its game's move order found,
+        in the worker; the editor waits (its Done button off) meanwhile."""
         assert self.setup is not None
-        state = self.setup.done()
-        if state is None:
-            return  # the editor stays open, saying why
-        board = Exploration(state, setup=True)
-        board.engine_on, board.heat_on = self.board.engine_on, self.board.heat_on
-        self.board, self.setup = board, None
-        self.app.announce(Msg("explore.setup_ready"))
+        self.checking = self.setup.placement()
+        asyncio.ensure_future(dom.guard(self.check_setup(self.setup, self.checking)))
+
+    async def check_setup(self, setup: SetupBoard, placement: Placement) -> None:
+        try:
+            state: GameState | None = await self.app.engine.setup(placement)
+        except SetupError as error:
+            state = None
+            setup.refused(error)
+        except GameError as error:
+            js.console.warn("explore: the set-up could not be checked", str(error))
+            state = None
+            setup.error = Msg("explore.engine_failed")
+        finally:
+            self.checking = None
+        if self.closed or setup is not self.setup or setup.placement() != placement:
+            return  # left, cancelled or changed meanwhile: the editor stays as it is now
+        if state is not None:
+            board = Exploration(state, setup=True)
+            board.engine_on, board.heat_on = self.board.engine_on, self.board.heat_on
+            self.board, self.setup = board, None
+            self.app.announce(Msg("explore.setup_ready"))
+        self.draw()
 
     def toggle(self, name: str, on: bool) -> None:
         """The engine's and the heat map's switches."""
