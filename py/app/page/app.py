@@ -467,10 +467,14 @@ class App:
             self.board.reset()  # every translated name on the board is redone
             insight_panel.ANALYSIS_DRAWN.clear()
             self.controller.apply(Change(EVERY))
+        if self.explore is not None:
+            self.explore.redraw()
 
     def orientation_changed(self, _event: Any) -> None:
         if self.controller is not None and self.controller.screen.spec.stands_upright:
             self.controller.apply(Change(frozenset({Part.BOARD})))
+        if self.explore is not None and self.explore.spec.stands_upright:
+            self.explore.draw()
 
     # -- page-wide -------------------------------------------------------------------
     async def show_update_notice(self) -> None:

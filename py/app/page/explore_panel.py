@@ -112,6 +112,12 @@ class ExplorePanel:
             self.asking = True
             asyncio.ensure_future(dom.guard(self.think(request)))
 
+    def redraw(self) -> None:
+        """Draw everything anew (another language: every word is redone)."""
+        for view in (self.board_view, self.moves_view, self.lines_view):
+            view.reset()
+        self.draw()
+
     def draw_setup(self, view: ExploreView) -> None:
         setup = view.setup
         section = by_id("explore")
