@@ -271,3 +271,15 @@ def test_importing_a_plain_hex_move_list_or_a_hexworld_link_opens_it_on_the_anal
     page.get_by_test_id("import-submit").click()
     expect(page.get_by_test_id("import-dialog")).to_be_hidden()
     assert variations(page) == tree
+
+
+def test_the_swap_is_played_on_the_analysis_board_by_its_button_while_it_is_allowed(page: Page, server: AppServer) -> None:
+    open_explore(page, server, "#/hex/explore")
+    swap = page.get_by_test_id("explore-swap")
+    expect(swap).to_be_hidden()
+    board_cell(page, "c3").click()
+    expect(swap).to_be_visible()
+    swap.click()
+    assert [move for _, move in variations(page)] == ["c3", "swap"]
+    expect(swap).to_be_hidden()
+    expect(page.get_by_test_id("explore-status")).to_have_text("Player 1 (Blue) to move")

@@ -286,7 +286,9 @@ class App:
             board = Exploration(SPECS[game].make_state(screen.play.next_settings()))
         self.explore = ExplorePanel(self, SPECS[game], board, dict(screen.settings))
         self.explore.draw()
-        by_id("explore-board").focus()
+        active = js.document.activeElement
+        if not found(active) or active == js.document.body:
+            by_id("explore-board").focus()  # the keys move through the tree at once (the shell focused no title)
 
     def explore_link(self, game: str, payload: str) -> Exploration | None:
         """The analysis board of a link's payload, or None with a notice

@@ -46,7 +46,8 @@ KEYS = {"ArrowLeft": "left", "ArrowRight": "right", "ArrowUp": "up", "ArrowDown"
         "End": "end"}
 #: The buttons drawn enabled or not from the view (``ExploreView.enabled``), by their ids.
 BUTTONS = {"home": "explore-home", "back": "explore-prev", "forward": "explore-next", "end": "explore-end",
-           "promote": "explore-promote", "main": "explore-main", "delete": "explore-delete", "best": "explore-best"}
+           "promote": "explore-promote", "main": "explore-main", "delete": "explore-delete", "best": "explore-best",
+           "swap": "explore-swap"}
 
 
 class ExplorePanel:
@@ -106,6 +107,7 @@ class ExplorePanel:
         autoplay.textContent = tr(Msg("explore.autoplay_stop" if view.autoplay else "explore.autoplay"))
         for name, button in BUTTONS.items():
             by_id(button).disabled = not view.enabled[name]
+        by_id("explore-swap").hidden = not view.enabled["swap"]
         self.draw_setup(view)
         self.app.explore_changed(self)
         if request is not None:
