@@ -109,7 +109,7 @@ def test_a_hex_game_moves_neither_the_board_nor_the_buttons(player: tuple[Page, 
     expect(page.get_by_test_id("result-text")).to_have_text(headline)
     watch.check("resigned")
     on_first_screen(page, "result")
-    assert page.locator(".play-area").inner_text().count(headline) == 1, "the result said once"
+    assert page.locator("#game .play-area").inner_text().count(headline) == 1, "the result said once"
 
     page.get_by_test_id("setting-starts").select_option("away")
     page.get_by_test_id("new-game").click()

@@ -19,7 +19,7 @@ import ai
 from ai.connection import solver
 from core import GameState
 from registry import STATES
-from worker import analyse, choose_move, explore, json_reply, load_state, prepare  # noqa: F401 - exported as the app's worker does
+from worker import analyse, choose_move, explore, json_reply, load_state, prepare, setup  # noqa: F401 - exported as the app's worker does
 
 
 def runtime() -> dict[str, str]:
@@ -280,5 +280,5 @@ def bench_memory(_request_json: str = "{}") -> str:
 
 # Everything the harness calls in the worker: the app's own functions, the
 # self-check (e2e/test_platform.py) and the bench functions (tools/bench/).
-__export__ = ["choose_move", "analyse", "prepare", "explore", "self_check", "bench_moves", "bench_playouts", "bench_search", "bench_choose",
+__export__ = ["choose_move", "analyse", "prepare", "explore", "setup", "self_check", "bench_moves", "bench_playouts", "bench_search", "bench_choose",
               "bench_solve", "bench_game", "bench_memory", "bench_stdlib"]

@@ -6,7 +6,8 @@ answers are JSON text.
 It exports only what the app calls: the computer's move
 (``choose_move``), the engine's verdict on a position for the hint, the
 evaluation bar and the analysis of a game (``analyse``), the engine's best
-moves and heat map for the analysis board (``explore``), and the warm-up
+moves and heat map for the analysis board (``explore``), the order of a
+set-up position's moves (``setup``), and the warm-up
 of the engine for the board on screen (``prepare``). The harness's worker (py/bench_worker.py,
 started instead of this one only when the tests or the bench open the page)
 imports this module and adds the self-check and the bench functions."""
@@ -20,7 +21,9 @@ from typing import Any
 
 import ai
 from core import GameError, GameState
+from core.base import FIRST, SECOND
 from registry import GAMES, STATES
+from setups import Placement, SetupError, build
 
 
 def json_reply(handler: Callable[[dict[str, Any]], dict[str, Any]]) -> Callable[[str], str]:
@@ -120,6 +123,27 @@ def explore(request: dict[str, Any]) -> dict[str, Any]:
     return ai.lines_reply(EXPLORERS[state.game], state, float(seconds), seed=seed, count=count)
 
 
+@json_reply
+def setup(request: dict[str, Any]) -> dict[str, Any]:
+    """{"game": name, "settings": {...}, "cells": {cell text: 0 or 1},
+    "turn": 0 or 1, "forced": small board from 0, or null} -> {"game":
+    <save dict>}, the game that ends in that set-up position
+    (``app.model.setup.build``), or {"refused": kind, "params": {...}} when
+    the rules do not allow it, or {"error": message}. In the worker: in
+    Ultimate Tic-Tac-Toe the search for an order of the moves can take a
+    while, and the page must not wait on it."""
+    empty = GAMES[request["game"]].new_state(request["settings"])
+    cells = {empty.parse_move(text): owner for text, owner in request["cells"].items()}
+    turn, forced = request["turn"], request.get("forced")
+    if turn not in (FIRST, SECOND) or not (forced is None or (isinstance(forced, int) and 0 <= forced < 9)):
+        raise ValueError(f"no side to move {turn!r} or forced board {forced!r}")
+    try:
+        state = build(Placement(empty.game, empty.settings(), cells, turn, forced))
+    except SetupError as error:
+        return {"refused": error.kind, "params": error.params}
+    return {"game": state.to_dict()}
+
+
 #: The games and levels this worker has warmed up for (another board size
 #: of a game costs its first reply only that size's tables).
 PREPARED: set[str] = set()
@@ -169,6 +193,6 @@ def warm_up() -> None:
         ai.engine(game)
 
 
-# What the app calls (Engine.choose_move, Engine.analyse, Engine.prepare and
-# Engine.explore in py/app/page/engine.py); nothing else.
-__export__ = ["choose_move", "analyse", "prepare", "explore"]
+# What the app calls (Engine.choose_move, Engine.analyse, Engine.prepare,
+# Engine.explore and Engine.setup in py/app/page/engine.py); nothing else.
+__export__ = ["choose_move", "analyse", "prepare", "explore", "setup"]

@@ -98,6 +98,22 @@ class Line(NamedTuple):
     line: tuple[int, ...]  # the move and the replies the search expects, as far as it looked
 
 
+#: How many playouts' worth of the position's mean a move's heat takes in
+#: (``steady_heat``): a move the search tried a few times shows near the
+#: mean, not at 0 or 100 by the luck of its few playouts.
+HEAT_PRIOR = 8.0
+
+
+def steady_heat(values: dict[int, tuple[float, float, bool]]) -> dict[int, float]:
+    """Each move's heat from (chance, playouts, proven): a proven value as
+    it is, the others drawn toward the mean of all of them (weighted by
+    playouts) by ``HEAT_PRIOR`` playouts."""
+    weight = sum(count for _, count, proven in values.values() if not proven)
+    mean = sum(chance * count for chance, count, proven in values.values() if not proven) / weight if weight else 0.5
+    return {move: chance if proven else (chance * count + mean * HEAT_PRIOR) / (count + HEAT_PRIOR)
+            for move, (chance, count, proven) in values.items()}
+
+
 def _rank(line: Line) -> tuple[int, float, float]:
     """``Engine.lines``'s order: proven wins, then unproven moves and
     proven draws, the most tried first; proven losses last."""
@@ -299,7 +315,8 @@ class Engine(Generic[G]):
         """After ``evaluate(state)``: each legal move's winning chance for
         the side to move, as far as the engine knows it (None: it did not
         look at that move, or ruled it out without valuing it)."""
-        known = {line.move: line.chance for line in self.tree_lines(state)}
+        known = steady_heat({line.move: (line.chance, line.visits, line.proof is not None)
+                             for line in self.tree_lines(state)})
         return {move: known.get(move) for move in state.legal_moves()}
 
     def judge(self, state: G, seconds: float, seed: int | None, iterations: int | None) -> Judgement:

@@ -11,7 +11,7 @@ import pytest
 
 import ai
 import worker
-from app.model.setup import Placement, build
+from setups import Placement, build
 from core.base import FIRST, SECOND
 from registry import GAMES
 from counted_clock import counted_clock  # noqa: F401  (autouse: the engines' seconds on the counted clock)
@@ -126,3 +126,21 @@ def test_a_finished_game_has_no_lines_and_the_worker_refuses_bad_requests():
     answer = json.loads(worker.explore(json.dumps({"game": state.to_dict(), "seconds": 0.2, "count": 2})))
     assert len(answer["lines"]) == 2 and answer["verdict"]["move"] == answer["lines"][0]["move"] or \
         answer["verdict"]["reason"] == "search"
+
+
+def test_the_heat_of_a_move_tried_a_few_times_stays_near_the_mean_and_a_proven_one_is_exact():
+    heat = ai.search.steady_heat({1: (1.0, 1, False), 2: (0.5, 100, False), 3: (0.0, 4, True)})
+    assert heat[3] == 0.0  # proven
+    assert 0.5 < heat[1] < 0.6  # one lucky playout is not a sure win
+    assert heat[2] == pytest.approx(0.5, abs=0.01)
+
+
+def test_the_worker_finds_a_set_up_position_s_game_or_says_why_it_cannot_be():
+    request = {"game": "uttt", "settings": {}, "cells": {"e5": 0}, "turn": 1, "forced": 4}
+    reply = json.loads(worker.setup(json.dumps(request)))
+    state = GAMES["uttt"].new_state({}).from_dict(reply["game"])
+    assert state.move_texts() == ["e5"] and state.forced_board == 4
+    reply = json.loads(worker.setup(json.dumps({**request, "forced": 0})))
+    assert reply == {"refused": "forced_unreachable", "params": {"board": 1}}
+    for bad in ({**request, "turn": 2}, {**request, "cells": {"z9": 0}}, {**request, "game": "chess"}, "[]"):
+        assert "error" in json.loads(worker.setup(json.dumps(bad)))

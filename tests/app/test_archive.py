@@ -390,3 +390,20 @@ def test_the_archive_is_a_pure_module() -> None:
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             imported.add(node.module.split(".")[0])
     assert imported <= set(sys.stdlib_module_names) | {"core", "registry"}, imported
+
+
+def test_a_past_game_keeps_its_analysis_board_beside_its_record() -> None:
+    clock, storage = Clock(), Storage(MemoryBackend())
+    archive = Archive(storage, "hex")
+    session = finished("hex", 12, clock)
+    archive.add(session)
+    before = stored(storage, "hex", session.game_id)
+    assert archive.exploration(session.game_id) is None
+    assert archive.keep_exploration(session.game_id, "1.AbC~000000")
+    assert archive.exploration(session.game_id) == "1.AbC~000000"
+    after = stored(storage, "hex", session.game_id)
+    assert {key: value for key, value in after.items() if key != "explore"} == before  # the game itself as it was
+    assert archive.open(session.game_id, levels("hex"), clock=clock).to_dict() == session.to_dict()
+    assert not archive.keep_exploration("0" * 32, "1.x~000000")  # no such game: nothing written
+    assert not archive.keep_exploration("../save/hex", "1.x~000000")
+    assert archive.exploration("../save/hex") is None

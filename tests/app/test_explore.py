@@ -156,3 +156,32 @@ def test_play_best_plays_the_engines_first_line():
     board.answer(board.request(), reply(["c5", "e3"]))
     assert board.play_best()
     assert board.moves() == ["c5"]
+
+
+def test_a_solved_position_is_not_asked_about_again_and_autoplay_still_plays_on_from_it():
+    board = Exploration(hex_game("d4"))
+    board.toggle_engine()
+    proven = reply(["e3", "b2"])
+    for line in proven["lines"]:
+        line["proof"] = "second"
+    assert board.answer(board.request(), proven)
+    assert board.request() is None  # every line proven: nothing more to think about
+    board.toggle_autoplay()  # turned on after the engine finished here: it plays the best move at once
+    asked = board.request()
+    assert board.moves() == ["e3"] and asked is not None and asked.state.move_texts() == ["d4", "e3"]
+
+
+def test_a_board_kept_with_a_past_game_comes_back_with_its_variations_at_the_move_asked_for():
+    from app.model.records import explore_payload
+
+    game = hex_game("d4 c5 e3 b6")
+    board = Exploration.of_game(game, 4, home="abc")
+    board.go((0,))
+    board.play("a1")  # a variation after d4
+    kept = explore_payload(board.start, board.tree, board.setup, board.cursor)
+    again = Exploration.of_game(game, 2, kept, home="abc")
+    assert again.to_text() == "d4 c5 (a1) e3 b6" and again.moves() == ["d4", "c5"] and again.home == "abc"
+    # Damaged, or of another game (its main line not this game's moves): a fresh board.
+    for bad in (kept[:-2] + "zz", explore_payload(board.start, Exploration.of_game(hex_game("a1"), 1).tree, False)):
+        fresh = Exploration.of_game(game, 1, bad)
+        assert fresh.to_text() == "d4 c5 e3 b6" and fresh.moves() == ["d4"]

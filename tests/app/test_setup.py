@@ -1,4 +1,4 @@
-"""Setting up a position (py/app/model/setup.py): every position a game
+"""Setting up a position (py/setups.py): every position a game
 reaches is accepted and rebuilt exactly, and each kind of position the
 rules do not allow gets its own reason."""
 
@@ -9,8 +9,8 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from app.model import setup
-from app.model.setup import Placement, SetupError, build
+import setups
+from setups import Placement, SetupError, build
 from core import GameError
 from core.base import FIRST, SECOND
 from registry import GAMES
@@ -151,7 +151,7 @@ def test_a_notakto_board_closed_wherever_its_last_mark_went():
 
 def test_the_search_for_an_order_gives_up_with_its_own_reason(monkeypatch):
     played = random_game("uttt", 7, 40)
-    monkeypatch.setattr(setup, "SEARCH_LIMIT", 3)
+    monkeypatch.setattr(setups, "SEARCH_LIMIT", 3)
     with pytest.raises(SetupError) as caught:
         build(placement_of(played))
     assert caught.value.kind == "too_complex"

@@ -89,10 +89,25 @@ def sign(game: str, body: str) -> str:
     return f"{body}~{transfer._checksum(game, body)}"
 
 
-def error(call, *args) -> TransferError:
+def error(call, *args, **kwargs) -> TransferError:
     with pytest.raises(TransferError) as caught:
-        call(*args)
+        call(*args, **kwargs)
     return caught.value
+
+
+def assert_every_cut_is_truncated(read, game: str, payload: str) -> None:
+    for cut in range(1, len(payload)):
+        check_message(error(read, game, payload[:cut]), "truncated")
+
+
+def assert_every_edit_is_damaged(read, game: str, payload: str, others: str) -> None:
+    """Each character of ``payload`` replaced by each of ``others``: the
+    check fails (or, the ``~`` gone, the payload is cut)."""
+    for index, char in enumerate(payload):
+        for other in others:
+            if other != char:
+                edited = payload[:index] + other + payload[index + 1:]
+                assert error(read, game, edited).kind in ("damaged", "truncated")
 
 
 # -- round trips ----------------------------------------------------------------------
@@ -179,6 +194,20 @@ def test_import_is_lenient_about_whitespace_crlf_and_case() -> None:
     assert result.state.move_texts() == ["e5", "swap", "c3"]
     assert result.state.settings() == {"size": 9, "swap": True}
     assert result.resigned == 1
+
+
+def test_a_record_with_variations_imports_as_its_main_line() -> None:
+    text = "[abstract-games 1] game=y size=9 swap=on\nmoves: e5 (c3 d4) swap (a1) C3\nresigned: second\n"
+    result = import_text(text)
+    assert result.state.move_texts() == ["e5", "swap", "c3"] and result.resigned == 1
+    check_message(error(import_text, "[abstract-games 1] game=y size=9 swap=on\n moves: e5 (c3"), "format",  # the ")" missing at its end
+                  line=2, column=15)
+
+
+def test_a_set_up_position_is_no_game_to_import() -> None:
+    text = "[abstract-games 1] game=uttt\nsetup: e5 d4\nmoves: f6\n"
+    check_message(error(import_text, text), "analysis_only", line=2)
+    check_message(error(import_text, "[abstract-games 1] game=uttt\nsetup: e5 d4\n"), "format", line=3, column=1)
 
 
 # -- HexGui's SGF ---------------------------------------------------------------------
@@ -335,9 +364,7 @@ def test_every_cut_of_a_payload_is_truncated() -> None:
     for game, chosen in [("hex", {"size": 11, "swap": True}), ("y", {"size": 13, "swap": False}),
                          ("notakto", {"boards": 6}), ("uttt", {})]:
         state = unfinished(random_game(game, chosen, rng, 30))
-        payload = share_payload(state, 1)
-        for cut in range(1, len(payload)):
-            check_message(error(read_share, game, payload[:cut]), "truncated")
+        assert_every_cut_is_truncated(read_share, game, share_payload(state, 1))
 
 
 def test_cutting_one_digit_off_the_last_cell_is_caught() -> None:
@@ -352,11 +379,7 @@ def test_cutting_one_digit_off_the_last_cell_is_caught() -> None:
 def test_every_edit_of_a_payload_is_damaged() -> None:
     state = unfinished(random_game("y", {"size": 9, "swap": True}, random.Random(5), 12))
     payload = share_payload(state, 0)
-    for index, char in enumerate(payload):
-        for other in "0a~.-z9":
-            if other != char:
-                edited = payload[:index] + other + payload[index + 1:]
-                assert error(read_share, "y", edited).kind in ("damaged", "truncated")
+    assert_every_edit_is_damaged(read_share, "y", payload, "0a~.-z9")
     check_message(error(read_share, "hex", payload), "damaged")  # another game's route
     check_message(error(read_share, "y", payload + "0"), "damaged")
 
@@ -371,14 +394,19 @@ def test_no_random_payload_is_read_by_accident(payload: str, game: str) -> None:
 @settings(max_examples=200, deadline=None)
 @given(st.text(max_size=60))
 def test_any_text_either_imports_or_raises_a_transfer_error(text: str) -> None:
-    for candidate in (text, "(" + text, "[abstract-games 1] game=y size=9 swap=on\nmoves: " + text,
-                      "(;GM[11]SZ[5]" + text):
+    assert_reads_or_refuses(import_text, Transferred, [
+        text, "(" + text, "[abstract-games 1] game=y size=9 swap=on\nmoves: " + text, "(;GM[11]SZ[5]" + text])
+
+
+def assert_reads_or_refuses(read, result: type, candidates: list[str]) -> None:
+    """Each text is read as a ``result`` or refused with a TransferError, never a crash."""
+    for candidate in candidates:
         try:
-            result = import_text(candidate)
+            read_back = read(candidate)
         except TransferError as caught:
             assert caught.kind in KINDS
         else:
-            assert isinstance(result, Transferred)
+            assert isinstance(read_back, result)
 
 
 def test_resigned_must_be_a_seat_of_an_unfinished_game() -> None:

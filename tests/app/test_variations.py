@@ -52,6 +52,14 @@ def test_text_forgives_space_and_case_not_structure():
             from_text(bad)
 
 
+def test_a_text_error_says_where_it_is():
+    for bad, at in (("(a1)", 0), ("a1 )", 3), ("a1 (b2", 6), ("a1 ()", 4), ("a1 b2 (a1) (a1)", 12),
+                    ("a1 b_2", 3)):
+        with pytest.raises(VariationError) as caught:
+            from_text(bad)
+        assert caught.value.at == at, bad
+
+
 def test_the_keys_move_along_lines_and_across_variations():
     t = tree("a1 b2 (c3 d4) (e5) f6")
     assert t.forward(()) == (0,)

@@ -12,7 +12,7 @@ from core.base import GameState
 from core.hex import ConnectionState
 
 from ..mcts import TreeEngine, move_budget, proof_length as walk_proof
-from ..search import JUDGED_VISITS, LINE_PLIES, LOSS, WIN, Judgement, Line, SearchResult, proof_chance
+from ..search import JUDGED_VISITS, LINE_PLIES, LOSS, WIN, Judgement, Line, SearchResult, proof_chance, steady_heat
 from . import solver
 from .board import Geometry, centre_cells, geometry
 from .colours import colour_of
@@ -218,17 +218,18 @@ class Engine(TreeEngine[C]):
     def heat(self, state: C) -> dict[int, float | None]:
         """The tree's estimates: a move's mean where it was tried, its RAVE
         rate (the playouts where that cell became the side's) where it was
-        not, None for the cells the engine ruled out (dead or dominated:
+        not, each steadied by the others (``steady_heat``), None for the cells the engine ruled out (dead or dominated:
         never better than another move) or never saw."""
         root = self.kept_root(state)
-        known: dict[int, float | None] = {}
+        values: dict[int, tuple[float, float, bool]] = {}
         if root is not None:
             for index, move in enumerate(root.moves):
                 chance, proof = _value(root, index)
                 if proof is not None or root.visits[index]:
-                    known[move] = chance
+                    values[move] = (chance, root.visits[index], proof is not None)
                 elif root.rave_visits[index]:
-                    known[move] = root.rave_wins[index] / root.rave_visits[index]
+                    values[move] = (root.rave_wins[index] / root.rave_visits[index], root.rave_visits[index], False)
+        known = steady_heat(values)
         return {move: known.get(move) for move in state.legal_moves()}
 
     def _judge_placements(self, state: C, seconds: float, seed: int | None,

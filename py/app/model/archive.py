@@ -6,7 +6,9 @@ id), so a damaged record is one key and never breaks the others. Its data is
 ``PastGame`` fields (enough to list the game without replaying it), the
 session is ``GameSession.to_dict()`` (everything needed to review it). Other
 top-level keys are left alone: ``"analysis"`` holds the game's analysis
-(app/model/analysis.py), once the player has asked for one.
+(app/model/analysis.py), once the player has asked for one, and
+``"explore"`` its analysis board (an exploration link's payload,
+records.py), once the player has opened one from it.
 
 Reading follows the storage rules of saves: every record's shape is checked
 on read and a damaged one is set aside (Storage's backup and ``corrupt``
@@ -179,22 +181,41 @@ class Archive:
     def analysis(self, game_id: str) -> Any:
         """What was stored as the past game's analysis (``analysis.py``
         checks it), or None."""
-        if not isinstance(game_id, str) or not _ID.fullmatch(game_id):
-            return None
-        name = record_name(self.game, game_id)
-        record = self.storage.read(name, _validator(name), None)
-        return None if record is None else record.get("analysis")
+        return self._kept(game_id, "analysis")
 
     def keep_analysis(self, game_id: str, analysis: dict[str, Any]) -> bool:
         """Keep ``analysis`` with the past game, so that it is not computed
         twice; False when there is no such past game (any more)."""
+        return self._keep(game_id, "analysis", analysis)
+
+    def exploration(self, game_id: str) -> Any:
+        """What was stored as the past game's analysis board (an exploration
+        link's payload, ``records.py`` checks it), or None."""
+        return self._kept(game_id, "explore")
+
+    def keep_exploration(self, game_id: str, payload: str) -> bool:
+        """Keep the analysis board opened from the past game with it (its
+        variations come back when the board is opened from it again);
+        False when there is no such past game (any more)."""
+        return self._keep(game_id, "explore", payload)
+
+    def _kept(self, game_id: str, key: str) -> Any:
+        if not isinstance(game_id, str) or not _ID.fullmatch(game_id):
+            return None
+        name = record_name(self.game, game_id)
+        record = self.storage.read(name, _validator(name), None)
+        return None if record is None else record.get(key)
+
+    def _keep(self, game_id: str, key: str, value: Any) -> bool:
         if not isinstance(game_id, str) or not _ID.fullmatch(game_id):
             return False
         name = record_name(self.game, game_id)
         record = self.storage.read(name, _validator(name), None)
         if record is None:
             return False
-        return self.storage.write(name, {**record, "analysis": analysis})
+        if record.get(key) == value:
+            return True
+        return self.storage.write(name, {**record, key: value})
 
     def delete(self, game_id: str) -> None:
         """Forget one past game (an unknown id is no error)."""

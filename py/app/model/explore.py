@@ -23,9 +23,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from core import GameState
+from core import GameError, GameState
 
-from .variations import Path, Tree, check, from_text, state_at, to_text
+from .records import ExploreRecord, read_explore
+from .replay import TransferError
+from .variations import Path, Tree, VariationError, check, from_text, state_at, to_text
 
 #: The longest the engine thinks at a time (the worker's ``EXPLORE_SLICE``
 #: is the most it accepts).
@@ -77,17 +79,31 @@ class Exploration:
         self.heat_on = False
         self.autoplay = False
         self.thinking: Thinking | None = None
+        #: The past game's id this board is kept with (``archive``), or None.
+        self.home: str | None = None
 
     @classmethod
-    def of_game(cls, game: GameState, ply: int) -> Exploration:
+    def of_game(cls, game: GameState, ply: int, kept: Any = None, home: str | None = None) -> Exploration:
         """An analysis board of ``game`` (not touched): its moves the main
         line from the empty board, the position after ``ply`` of them on
-        screen."""
-        tree, path = Tree(), Path()
-        for move in game.move_texts():
-            path = tree.play(path, move)
-        board = cls(game.sketch({}), tree)
-        board.go(path[:ply])
+        screen. ``kept``: the board kept with the game before (an
+        exploration link's payload), its variations back, unless it is
+        damaged or not of this game; ``home``: the past game's id it is
+        kept with from now on."""
+        moves = game.move_texts()
+        board = None
+        if isinstance(kept, str):
+            try:
+                board = cls.of_record(read_explore(game.game, kept))
+            except (GameError, TransferError):
+                board = None
+        if board is None or board.start.moves or not _holds(board.tree, moves):
+            tree, path = Tree(), Path()
+            for move in moves:
+                path = tree.play(path, move)
+            board = cls(game.sketch({}), tree)
+        board.go(board.tree.path_of(moves[:ply]))
+        board.home = home
         return board
 
     # -- what is on screen ---------------------------------------------------------------
@@ -203,21 +219,29 @@ class Exploration:
     # -- the engine -------------------------------------------------------------------------
     def request(self) -> Request | None:
         """What to ask the engine next, or None: it is off, the game on
-        screen is over, or it has thought ``THINK_LIMIT`` on this position."""
+        screen is over, or it has thought ``THINK_LIMIT`` on this position
+        (or solved it: every line it gives is proven). With AutoPlay on, a
+        position it has thought enough on gets its best move first."""
         if not self.engine_on:
             return None
+        if self.autoplay and self._thought() >= AUTOPLAY_THINK - 1e-9:
+            self.play_best()
         state = self.state()
         if state.is_over():
             self.autoplay = False
             return None
-        key = self.position_key()
-        thought = self.thinking.seconds if self.thinking and self.thinking.key == key else 0.0
+        thought = self._thought()
         if thought >= THINK_LIMIT:
             return None
         seconds = min(SLICE if thought else FIRST_SLICE, THINK_LIMIT - thought)
         if self.autoplay:
             seconds = min(seconds, max(0.1, AUTOPLAY_THINK - thought))
-        return Request(key, state, seconds)
+        return Request(self.position_key(), state, seconds)
+
+    def _thought(self) -> float:
+        """How long the engine has thought on the position on screen."""
+        thinking = self.thinking
+        return thinking.seconds if thinking is not None and thinking.key == self.position_key() else 0.0
 
     def answer(self, request: Request, reply: dict[str, Any]) -> bool:
         """The engine's reply to ``request``: kept if its position is still
@@ -225,13 +249,24 @@ class Exploration:
         enough thought, its best move is played. Whether it was kept."""
         if request.key != self.position_key() or "error" in reply:
             return False
-        thought = self.thinking.seconds if self.thinking and self.thinking.key == request.key else 0.0
-        self.thinking = Thinking(request.key, reply, thought + request.seconds)
-        if self.autoplay and self.thinking.seconds >= AUTOPLAY_THINK - 1e-9:
+        thought = self._thought() + request.seconds
+        lines = reply.get("lines", [])
+        if lines and all(line.get("proof") is not None for line in lines):
+            thought = max(thought, THINK_LIMIT)  # its best moves proven: no more to ask
+        self.thinking = Thinking(request.key, reply, thought)
+        if self.autoplay and thought >= AUTOPLAY_THINK - 1e-9:
             self.play_best()
         return True
 
     # -- records ------------------------------------------------------------------------------
+    @classmethod
+    def of_record(cls, record: ExploreRecord) -> Exploration:
+        """The analysis board of a record read back (``records.ExploreRecord``),
+        at its node on screen."""
+        board = cls(record.start, record.tree, record.setup)
+        board.go(record.cursor)
+        return board
+
     def to_text(self) -> str:
         """The tree as text (``variations.to_text``)."""
         return to_text(self.tree)
@@ -241,3 +276,12 @@ class Exploration:
         """An analysis board from a tree's text, checked against ``start``
         (VariationError, a GameError, naming what is wrong)."""
         return cls(start, from_text(text), setup)
+
+
+def _holds(tree: Tree, moves: list[str]) -> bool:
+    """Whether the tree has the line ``moves`` from its start."""
+    try:
+        tree.path_of(moves)
+    except VariationError:
+        return False
+    return True

@@ -106,7 +106,9 @@ def status(spec: GameSpec, state: GameState, settings: dict[str, Any]) -> Msg:
 
 def enabled(board: Exploration) -> dict[str, bool]:
     cursor, tree = board.cursor, board.tree
+    state = board.state()
     return {
+        "swap": bool(getattr(state, "can_swap", lambda: False)()) and not state.is_over(),
         "home": bool(cursor), "back": bool(cursor),
         "forward": bool(tree.node(cursor).children), "end": tree.main_line(cursor) != cursor,
         "promote": any(cursor), "main": any(cursor), "delete": bool(cursor),

@@ -21,7 +21,7 @@ from .analysis import BUDGETS, EVAL_SECONDS, EVAL_SEED, HINT_SECONDS, GameAnalys
 from .change import NOTHING, Change, Ticket
 from .parts import INSIGHT, Part
 from .play import Play
-from .review import PAST, Review
+from .review import Review
 from .session import GameSession
 
 # What the engine is asked besides the computer's moves: a hint for the
@@ -172,17 +172,9 @@ class Insight:
         if not self.can_analyse():
             return None
         if self.analysis_of is not self.review.shown:
-            self.analysis_home = self._archived_id()
+            self.analysis_home = self.review.archived_id()
             self.analysis_of, self.analysis, self.analysis_failed = self.review.shown, self._load_analysis(), False
         return self.analysis
-
-    def _archived_id(self) -> str | None:
-        """The past game's id under which the shown game's analysis is kept
-        (a finished live game is a past game too), or None (a link's, an
-        import's: kept while the screen is open)."""
-        if self.review.reviewed is None or self.review.reviewed.origin == PAST:
-            return self.review.shown.game_id
-        return None
 
     def _load_analysis(self) -> GameAnalysis | None:
         moves = tuple(self.review.shown.state.move_texts())

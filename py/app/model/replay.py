@@ -1,9 +1,11 @@
-"""What every format of games in and out shares (transfer.py, sgf.py):
-the error a player is shown, the game read back, and the checked replay
-of settings and moves. Nothing here touches the browser."""
+"""What every format of games in and out shares (transfer.py, sgf.py,
+records.py): the error a player is shown, the game read back, the limit
+on what is read, the links' check, and the checked replay of settings and
+moves. Nothing here touches the browser."""
 
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,8 +15,14 @@ from registry import GAMES, Setting
 from .words import Msg
 
 KINDS = ("empty", "too_long", "format", "version", "unknown_game", "bad_settings", "setup",
-         "notation", "illegal_move", "after_end", "truncated", "damaged")
+         "notation", "illegal_move", "after_end", "truncated", "damaged",
+         # the analysis board's records (records.py, hex_import.py)
+         "analysis_only", "illegal_variation", "remote_game")
 SWITCH = {"on": True, "off": False}
+#: The most characters any record or link is read from.
+MAX_CHARS = 100_000
+#: A link's check: this many base-36 digits.
+CHECK_DIGITS = 6
 
 
 class TransferError(ValueError):
@@ -34,6 +42,38 @@ class Transferred:
     game: str
     state: GameState
     resigned: int | None
+
+
+def limited(text: str) -> str:
+    """``text`` if there is something to read and not too much of it."""
+    if not isinstance(text, str) or not text.strip():
+        raise TransferError("empty")
+    if len(text) > MAX_CHARS:
+        raise TransferError("too_long", limit=MAX_CHARS)
+    return text
+
+
+def checksum(game: str, body: str) -> str:
+    """A link's check of ``body`` on ``game``'s route: CRC32 of
+    ``"<game>:<body>"``, its low 31 bits in ``CHECK_DIGITS`` base-36 digits."""
+    number = zlib.crc32(f"{game}:{body}".encode()) & 0x7FFFFFFF
+    digits = ""
+    for _ in range(CHECK_DIGITS):
+        number, digit = divmod(number, 36)
+        digits = "0123456789abcdefghijklmnopqrstuvwxyz"[digit] + digits
+    return digits
+
+
+def checked_body(game: str, payload: str) -> str:
+    """What a link payload (``body "~" check``) carries, once its check
+    holds: ``truncated`` if it was cut (the check or part of it lost),
+    ``damaged`` if it was edited or moved to another game's route."""
+    body, tilde, check = limited(payload).strip().rpartition("~")
+    if not tilde or len(check) < CHECK_DIGITS:
+        raise TransferError("truncated")
+    if check != checksum(game, body):
+        raise TransferError("damaged")
+    return body
 
 
 def entry_settings(game: str) -> tuple[Setting, ...]:
@@ -62,10 +102,11 @@ def new_state(game: str, values: dict[str, str], switches: dict[str, bool]) -> G
     return GAMES[game].state.from_settings(chosen)
 
 
-def play_checked(state: GameState, text: str, shown: str = "") -> None:
-    """Play move ``text`` checked; errors name the move's number and its
-    text as the input has it (``shown``, if that differs)."""
-    params = {"move": len(state.moves) + 1, "text": shown or text}
+def play_checked(state: GameState, text: str, shown: str = "", number: int | None = None) -> None:
+    """Play move ``text`` checked; errors name the move's number (its place
+    in the game, or ``number``) and its text as the input has it (``shown``,
+    if that differs)."""
+    params = {"move": number or len(state.moves) + 1, "text": shown or text}
     try:
         state.play(text)
     except IllegalMoveError as error:

@@ -61,6 +61,14 @@ class Review:
     def origin(self) -> str:
         return LIVE if self.reviewed is None else self.reviewed.origin
 
+    def archived_id(self) -> str | None:
+        """The past game's id under which what belongs to the shown game is
+        kept (its analysis, its analysis board): a finished live game is a
+        past game too. None for a link's or an import's game."""
+        if self.reviewed is None or self.reviewed.origin == PAST:
+            return self.shown.game_id
+        return None
+
     def shown_ply(self) -> int:
         """How many moves of the shown game the board shows."""
         total = len(self.shown.state.moves)

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from core import GameState
 from core.base import FIRST, SECOND
+from setups import Placement, SetupError, build, placed
 
-from .setup import Placement, SetupError, build, placed
 from .words import Msg
 
 #: What a click puts on a cell, by what it holds (None: empty).
@@ -91,9 +91,14 @@ class SetupBoard:
 
     def done(self) -> GameState | None:
         """The game that ends in the position set up, or None with
-        ``error`` saying why the rules do not allow it."""
+        ``error`` saying why the rules do not allow it (the page asks the
+        worker instead: ``refused``)."""
         try:
             return build(self.placement())
         except SetupError as error:
-            self.error = Msg(f"setup.{error.kind}", dict(error.params))
+            self.refused(error)
             return None
+
+    def refused(self, error: SetupError) -> None:
+        """The position was refused: ``error`` says why, until it changes."""
+        self.error = Msg(f"setup.{error.kind}", dict(error.params))

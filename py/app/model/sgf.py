@@ -26,9 +26,9 @@ from core import GameError
 from core.base import FIRST, SECOND
 from core.hex import LETTERS, HexState
 from registry import GAMES
+from setups import Placement, SetupError, build
 
 from .replay import SWITCH, TransferError, Transferred, new_state, play_checked, resign_checked
-from .setup import Placement, SetupError, build
 from .variations import Node, Tree
 
 APPLICATION = "abstract-games:1"

@@ -28,7 +28,10 @@ Export text for Notakto, Ultimate Tic-Tac-Toe and Y (Hex reads it too)::
 The header names the game and every setting (a switch is ``on``/``off``);
 ``moves:`` lists the moves in ``docs/gtp.md`` notation; the ``resigned:``
 line (``first``/``second``) only when a player resigned. Import forgives
-blank lines, CRLF, extra spaces and the case of moves, nothing else.
+blank lines, CRLF, extra spaces and the case of moves, nothing else; a
+record with variations imports as its main line, one with a ``setup:``
+line is refused (``analysis_only``: it opens on the analysis board,
+records.py). line_format.py reads and writes these lines.
 
 Hex's SGF is read and written by sgf.py; the errors and the checked
 replay every format shares are in replay.py.
@@ -37,46 +40,37 @@ replay every format shares are in replay.py.
 from __future__ import annotations
 
 import re
-import zlib
 from collections.abc import Iterator
-from typing import Any
 
 from core.base import GameError, GameState
 from core.hex import HexState
 
+from .line_format import looks_like, main_line, read_lines, record_text
 from .replay import (
-    SWITCH,
+    MAX_CHARS,
     TransferError,
     Transferred,
     check_resigned,
+    checked_body,
+    checksum as _checksum,
     entry_settings,
+    limited as _limited,
     new_state,
     play_checked,
     resign_checked,
 )
 from .sgf import read_sgf, sgf_text
 
-MAX_CHARS = 100_000
+__all__ = ["MAX_CHARS", "SHARE_PARAM", "TransferError", "Transferred", "export_filename", "export_text",
+           "import_text", "read_share", "share_fragment", "share_payload"]
+
 VERSION = "1"
 SHARE_PARAM = "g"  # the route's parameter that holds a shared game
-CHECK_DIGITS = 6
-HEADER = "abstract-games"
-SEATS = ("first", "second")
 _BODY_RE = re.compile(r"[0-9a-z.-]*")
-_HEADER_RE = re.compile(r"\[\s*abstract-games\s+(\d+)\s*\](.*)", re.IGNORECASE)
 _LINK_RE = re.compile(r"#/(\w+)\?g=([0-9A-Za-z._~-]*)")
 
 
 # -- share links ---------------------------------------------------------------------
-
-def _checksum(game: str, body: str) -> str:
-    number = zlib.crc32(f"{game}:{body}".encode()) & 0x7FFFFFFF
-    digits = ""
-    for _ in range(CHECK_DIGITS):
-        number, digit = divmod(number, 36)
-        digits = "0123456789abcdefghijklmnopqrstuvwxyz"[digit] + digits
-    return digits
-
 
 def share_payload(state: GameState, resigned: int | None = None) -> str:
     """The game as a link payload (grammar in the module doc)."""
@@ -114,12 +108,7 @@ def _move_tokens(state: GameState, moves: str) -> Iterator[str]:
 def read_share(game: str, payload: str) -> Transferred:
     """The game of a link payload; TransferError if it is cut, edited or wrong."""
     settings = entry_settings(game)
-    text = _limited(payload).strip()
-    body, tilde, check = text.rpartition("~")
-    if not tilde or len(check) < CHECK_DIGITS:
-        raise TransferError("truncated")
-    if check != _checksum(game, body):
-        raise TransferError("damaged")
+    body = checked_body(game, payload)
     fields = body.split(".")
     if fields[0] != VERSION:
         raise TransferError("version") if fields[0].isdigit() else TransferError("format", line=1, column=1)
@@ -146,17 +135,7 @@ def export_text(state: GameState, resigned: int | None = None) -> str:
     check_resigned(state, resigned)
     if isinstance(state, HexState):
         return sgf_text(state, resigned)
-    values = state.settings()
-    header = f"[{HEADER} {VERSION}] game={state.game}" + "".join(
-        f" {s.name}={_value_text(values[s.name])}" for s in entry_settings(state.game))
-    lines = [header, "moves:" + "".join(f" {move}" for move in state.move_texts())]
-    if resigned is not None:
-        lines.append(f"resigned: {SEATS[resigned]}")
-    return "\n".join(lines) + "\n"
-
-
-def _value_text(value: Any) -> str:
-    return ("on" if value else "off") if isinstance(value, bool) else str(value)
+    return record_text(state, " ".join(state.move_texts()), resigned=resigned)
 
 
 def export_filename(state: GameState) -> str:
@@ -170,54 +149,38 @@ def export_filename(state: GameState) -> str:
 
 # -- import --------------------------------------------------------------------------
 
-def _limited(text: str) -> str:
-    if not isinstance(text, str) or not text.strip():
-        raise TransferError("empty")
-    if len(text) > MAX_CHARS:
-        raise TransferError("too_long", limit=MAX_CHARS)
-    return text
-
-
 def import_text(text: str) -> Transferred:
     """A game from pasted or loaded text: SGF (it starts with ``(``), the
     line format (``[abstract-games 1] ...``) or a share link."""
     clean = _limited(text).lstrip("\ufeff \t\r\n")
     if clean.startswith("("):
         return read_sgf(clean)
-    if clean.startswith("["):
+    if looks_like(clean):
         return _read_lines(clean)
-    link = _LINK_RE.search(clean)
-    if link and len(clean.split()) == 1:
-        return read_share(link[1], link[2])
+    link = share_link(clean)
+    if link:
+        return read_share(*link)
     raise TransferError("format", line=1, column=1)
 
 
+def share_link(text: str) -> tuple[str, str] | None:
+    """The game and payload of a share link, if ``text`` (stripped) is one,
+    whole or as its fragment."""
+    link = _LINK_RE.search(text)
+    return (link[1], link[2]) if link and len(text.split()) == 1 else None
+
+
 def _read_lines(text: str) -> Transferred:
-    lines = [(number, line.strip()) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
-    number, header = lines[0]
-    match = _HEADER_RE.fullmatch(header)
-    if match is None:
-        raise TransferError("format", line=number, column=1)
-    if match[1] != VERSION:
-        raise TransferError("version")
-    values: dict[str, str] = {}
-    for field in match[2].split():
-        name, equals, value = field.partition("=")
-        if not equals or not value or name.lower() in values:
-            raise TransferError("format", line=number, column=header.find(field) + 1)
-        values[name.lower()] = value
-    if "game" not in values:
-        raise TransferError("format", line=number, column=1)
-    game = values.pop("game").lower()
-    state = new_state(game, values, SWITCH)
-    if len(lines) < 2 or not lines[1][1].lower().startswith("moves:"):
-        raise TransferError("format", line=lines[1][0] if len(lines) > 1 else number + 1, column=1)
-    for move in lines[1][1][len("moves:"):].split():
+    """A game in the line format: its ``moves:`` line's main line (a record
+    with variations reads as the game it explores). A set-up position is
+    no game: ``analysis_only``."""
+    record = read_lines(text)
+    if record.setup is not None:
+        raise TransferError("analysis_only", line=record.setup.line)
+    state = record.state
+    for move in main_line(record.moves):
         play_checked(state, move)
     resigned = None
-    for number, line in lines[2:]:
-        label, _, seat = (part.strip().lower() for part in line.partition(":"))
-        if label != "resigned" or seat not in SEATS or resigned is not None:
-            raise TransferError("format", line=number, column=1)
-        resigned = resign_checked(state, SEATS.index(seat), line)
-    return Transferred(game, state, resigned)
+    if record.resigned is not None:
+        resigned = resign_checked(state, *record.resigned)
+    return Transferred(record.game, state, resigned)

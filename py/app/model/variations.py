@@ -34,7 +34,12 @@ _TOKEN = re.compile(r"\s*(?:(\()|(\))|([^\s()]+))")
 
 class VariationError(GameError):
     """A tree's text or path that does not fit: unbalanced parentheses, a
-    move that is not legal where the tree plays it, a path to no node."""
+    move that is not legal where the tree plays it, a path to no node.
+    ``at``: for text, the index of the character where it goes wrong."""
+
+    def __init__(self, message: str, at: int | None = None) -> None:
+        super().__init__(message)
+        self.at = at
 
 
 @dataclass(eq=False)
@@ -286,28 +291,28 @@ def from_text(text: str) -> Tree:
         opening, closing, move = match.groups()
         if opening:
             if current is tree.root:
-                raise VariationError("a variation must follow a move it replaces")
+                raise VariationError("a variation must follow a move it replaces", match.start(1))
             open_at.append((before, current))
             current = before
         elif closing:
             if not open_at:
-                raise VariationError("a ')' closes no variation")
+                raise VariationError("a ')' closes no variation", match.start(2))
             if current is open_at[-1][0]:
-                raise VariationError("an empty variation '()'")
+                raise VariationError("an empty variation '()'", match.start(2))
             before, current = open_at.pop()
         else:
             word = move.lower()
             if not _MOVE.fullmatch(word):
-                raise VariationError(f"{move!r} is not a move's text")
+                raise VariationError(f"{move!r} is not a move's text", match.start(3))
             if any(child.move == word for child in current.children):
-                raise VariationError(f"{word!r} is tried twice at the same point")
+                raise VariationError(f"{word!r} is tried twice at the same point", match.start(3))
             child = Node(word)
             current.children.append(child)
             before, current = current, child
     if text[position:].strip():
-        raise VariationError(f"unreadable text at {text[position:position + 12]!r}")
+        raise VariationError(f"unreadable text at {text[position:position + 12]!r}", position)
     if open_at:
-        raise VariationError("a variation is not closed: ')' missing")
+        raise VariationError("a variation is not closed: ')' missing", len(text))
     return tree
 
 

@@ -17,7 +17,7 @@ from typing import Any
 import js
 from pyodide.ffi import create_proxy
 
-from ..model import archive, embed, transfer
+from ..model import archive, embed, records, transfer
 from ..model.change import NOTHING, Change
 from ..model.explore import Exploration
 from ..model.games import SPECS
@@ -32,7 +32,7 @@ from . import dialogs, dom, insight_panel, render, touch
 from .controller import ScreenController
 from .dom import by_id, found, on, tr
 from .engine import Engine
-from .explore_panel import KEYS as EXPLORE_KEYS, ExplorePanel
+from .explore_panel import KEYS as EXPLORE_KEYS, ExplorePanel, payload_of
 from .notices import Notices
 
 shell = js.window.appShell
@@ -266,21 +266,39 @@ class App:
     # -- the analysis board ----------------------------------------------------------
     def open_explore(self, game: str) -> None:
         """The analysis board of the route's game: the one the game's
-        screen asked for, else the one last left, else an empty board
-        with the game's settings."""
+        screen asked for, else the one of the link (``?x=``), else the one
+        last left, else an empty board with the game's settings. A damaged
+        link says what is wrong and opens the board last left."""
         pending, self.pending_explore = self.pending_explore, None
-        if pending is None and self.explore is not None and self.explore.game == game:
-            self.explore.draw()
+        payload = embed.query_params(str(shell.pageQuery())).get(records.EXPLORE_PARAM)
+        panel = self.explore
+        if pending is None and panel is not None and panel.game == game and payload in (None, panel.payload()):
+            panel.draw()
             return
         self.close_explore()
+        left = self.explorations.get(game)
+        if pending is None and payload is not None and (left is None or payload_of(left) != payload):
+            left = self.explore_link(game, payload) or left  # a link, not the board last left (Back, a reload)
         screen = self.controller.screen if self.controller is not None else None
         assert screen is not None and screen.game == game
-        board = pending or self.explorations.get(game)
+        board = pending or left
         if board is None:
             board = Exploration(SPECS[game].make_state(screen.play.next_settings()))
         self.explore = ExplorePanel(self, SPECS[game], board, dict(screen.settings))
         self.explore.draw()
-        by_id("explore-board").focus()
+        active = js.document.activeElement
+        if not found(active) or active == js.document.body:
+            by_id("explore-board").focus()  # the keys move through the tree at once (the shell focused no title)
+
+    def explore_link(self, game: str, payload: str) -> Exploration | None:
+        """The analysis board of a link's payload, or None with a notice
+        saying what is wrong with it."""
+        try:
+            return Exploration.of_record(records.read_explore(game, payload))
+        except ValueError as error:  # a TransferError, or a GameError the record's checks let through
+            message = error.message if isinstance(error, transfer.TransferError) else Msg("transfer.damaged")
+            self.notices.show("link", message)
+            return None
 
     def close_explore(self) -> None:
         if self.explore is not None:
@@ -289,17 +307,38 @@ class App:
             self.explore = None
 
     def explore_changed(self, panel: ExplorePanel) -> None:
-        """The analysis board changed: it is the one to come back to."""
+        """The analysis board changed: it is the one to come back to, and
+        the address holds it (a reload, a copied address, Back and Forward
+        open it as it is)."""
         self.explorations[panel.game] = panel.board
+        payload = panel.payload()
+        if panel.board.home is not None and self.screen is not None and self.screen.game == panel.game:
+            self.screen.play.store.archive.keep_exploration(panel.board.home, payload)
+        if shell.page() == "explore" and shell.route() == panel.game:
+            fragment = records.explore_fragment(panel.game, payload)
+            if str(js.location.hash) != fragment:
+                js.history.replaceState(js.history.state, "", fragment)
+
+    def open_exploration(self, record: records.ExploreRecord) -> None:
+        """An imported record on the analysis board of its game."""
+        self.pending_explore = Exploration.of_record(record)
+        if self.explore is not None and self.explore.game == record.game:
+            self.open_explore(record.game)
+        else:
+            js.location.hash = f"#/{record.game}/explore"
 
     def explore_open_click(self, _event: Any) -> None:
         """"Analysis board" on a game's screen: the game on screen (live,
         past, shared or imported) as the board's main line, at the move
-        shown; the game itself is not touched."""
+        shown; the game itself is not touched. A finished game's board is
+        kept with it among the past games, and comes back from there."""
         screen = self.screen
         if screen is None:
             return
-        self.pending_explore = Exploration.of_game(screen.shown.state, screen.shown_ply())
+        home = screen.review.archived_id()
+        archive = screen.play.store.archive
+        kept = None if home is None else archive.exploration(home)
+        self.pending_explore = Exploration.of_game(screen.shown.state, screen.shown_ply(), kept, home)
         js.location.hash = f"#/{screen.game}/explore"
 
     def explore_click(self, event: Any) -> None:
@@ -430,10 +469,14 @@ class App:
             self.board.reset()  # every translated name on the board is redone
             insight_panel.ANALYSIS_DRAWN.clear()
             self.controller.apply(Change(EVERY))
+        if self.explore is not None:
+            self.explore.redraw()
 
     def orientation_changed(self, _event: Any) -> None:
         if self.controller is not None and self.controller.screen.spec.stands_upright:
             self.controller.apply(Change(frozenset({Part.BOARD})))
+        if self.explore is not None and self.explore.spec.stands_upright:
+            self.explore.draw()
 
     # -- page-wide -------------------------------------------------------------------
     async def show_update_notice(self) -> None:

@@ -1,8 +1,11 @@
 """The game screen's dialogs: Embed (the iframe code), Share (a link with
 the game in it), Export (the game as text or a file) and Import (text or a
-file, opened for review). Each shows text as the value of a form field,
-never as markup; what the text says comes from the pure modules (embed.py,
-transfer.py through the screen model).
+file, opened for review). Share, Export and Import serve the analysis
+board too, from its own buttons (``explore-share`` ...): its tree in the
+link, the record with its variations, a record opened on the board. Each
+shows text as the value of a form field, never as markup; what the text
+says comes from the pure modules (embed.py, transfer.py through the screen
+model, records.py).
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from typing import Any
 import js
 from pyodide.ffi import to_js
 
-from ..model import embed, transfer
+from ..model import embed, records, transfer
 from ..model.review import IMPORT
 from ..model.words import Msg
 from . import dom
@@ -41,17 +44,33 @@ async def copy_text(text: str, field: Any, status: Any) -> None:
     status.textContent = tr(Msg("embed.copied"))
 
 
+def explore_on_screen(host: DialogHost) -> Any:
+    """The analysis board, when it is the page on screen (else None)."""
+    return host.explore if shell.page() == "explore" else None
+
+
+def say(name: str, key: str) -> None:
+    """A dialog's help text for what it serves now (a game, the analysis board)."""
+    by_id(name).textContent = tr(Msg(key))
+
+
 class Dialog:
     """A modal dialog of the page with a copy button and a close button,
-    bound once (the page's dialogs live as long as the page)."""
+    bound once (the page's dialogs live as long as the page); opened from
+    the game's screen (``<name>-open``) or the analysis board
+    (``explore-<name>``)."""
 
     def __init__(self, host: DialogHost, name: str, field: str) -> None:
         self.host = host
+        self.name = name
         self.dialog = by_id(f"{name}-dialog")
         self.field = by_id(field)
         self.status = by_id(f"{name}-status")
         opener = by_id(f"{name}-open")
         on(opener, "click", lambda _e: self.open())
+        explore_opener = by_id(f"explore-{name}")
+        if dom.found(explore_opener):
+            on(explore_opener, "click", lambda _e: self.open())
         on(by_id(f"{name}-close"), "click", lambda _e: self.dialog.close())
         copy = by_id(f"{name}-copy")
         if dom.found(copy):
@@ -63,11 +82,18 @@ class Dialog:
         if screen is None:
             return
         self.status.textContent = ""
-        self.fill(screen)
+        panel = explore_on_screen(self.host)
+        if panel is not None:
+            self.fill_explore(panel)
+        else:
+            self.fill(screen)
         self.dialog.showModal()
         self.field.select()
 
     def fill(self, screen: Any) -> None:  # pragma: no cover - each dialog's own
+        raise NotImplementedError
+
+    def fill_explore(self, panel: Any) -> None:  # pragma: no cover - those the analysis board opens
         raise NotImplementedError
 
     async def copy(self) -> None:
@@ -95,7 +121,14 @@ class ShareDialog(Dialog):
         super().__init__(host, "share", "share-link")
 
     def fill(self, screen: Any) -> None:
+        say("share-title", "share.title")
+        say("share-help", "share.help")
         self.field.value = page_url() + transfer.share_fragment(screen.game, screen.review.share_payload())
+
+    def fill_explore(self, panel: Any) -> None:
+        say("share-title", "explore.share_title")
+        say("share-help", "explore.share_help")
+        self.field.value = page_url() + records.explore_fragment(panel.game, panel.payload())
 
 
 class ExportDialog(Dialog):
@@ -107,14 +140,26 @@ class ExportDialog(Dialog):
         self.url: str | None = None
 
     def fill(self, screen: Any) -> None:
-        text = screen.review.export_text()
+        say("export-title", "export.title")
+        say("export-help", "export.help")
+        self.offer(screen.review.export_text(), transfer.export_filename(screen.shown.state))
+
+    def fill_explore(self, panel: Any) -> None:
+        say("export-title", "explore.export_title")
+        say("export-help", "explore.export_help")
+        board = panel.board
+        name, _, extension = transfer.export_filename(board.start).rpartition(".")
+        self.offer(records.exploration_text(board.start, board.tree, board.setup), f"{name}-analysis.{extension}")
+
+    def offer(self, text: str, filename: str) -> None:
+        """The text in the field and as a file to download."""
         self.field.value = text
         if self.url is not None:
             js.URL.revokeObjectURL(self.url)
         options = to_js({"type": "text/plain;charset=utf-8"}, dict_converter=js.Object.fromEntries)
         self.url = str(js.URL.createObjectURL(js.Blob.new(to_js([text]), options)))
         self.download.href = self.url
-        self.download.setAttribute("download", transfer.export_filename(screen.shown.state))
+        self.download.setAttribute("download", filename)
 
 
 class ImportDialog:
@@ -129,6 +174,7 @@ class ImportDialog:
         self.error = by_id("import-error")
         opener = by_id("import-open")
         on(opener, "click", lambda _e: self.open())
+        on(by_id("explore-import"), "click", lambda _e: self.open())
         on(by_id("import-close"), "click", lambda _e: self.dialog.close())
         on(by_id("import-submit"), "click", lambda _e: self.submit())
         on(by_id("import-file"), "change", lambda event: asyncio.ensure_future(dom.guard(self.read_file(event))))
@@ -136,6 +182,9 @@ class ImportDialog:
 
     def open(self) -> None:
         self.error.hidden = True
+        explore = explore_on_screen(self.host) is not None
+        say("import-title", "explore.import_title" if explore else "import.title")
+        say("import-help", "explore.import_help" if explore else "import.help")
         self.dialog.showModal()
         self.text.focus()
 
@@ -148,15 +197,23 @@ class ImportDialog:
         self.submit()
 
     def submit(self) -> None:
+        """The text as a game to review, or on the analysis board (with
+        its variations, a set-up position, a plain list of Hex moves or
+        another site's link) when that is where Import was pressed."""
+        explore = explore_on_screen(self.host) is not None
         try:
-            game = transfer.import_text(str(self.text.value))
+            read = records.read_exploration(str(self.text.value)) if explore else transfer.import_text(
+                str(self.text.value))
         except transfer.TransferError as error:
             self.error.textContent = tr(error.message)
             self.error.hidden = False
             return
         self.error.hidden = True
         self.dialog.close()
-        self.host.open_transferred(game, IMPORT)
+        if isinstance(read, records.ExploreRecord):
+            self.host.open_exploration(read)
+        else:
+            self.host.open_transferred(read, IMPORT)
 
 
 def install(host: DialogHost) -> list[Any]:

@@ -13,6 +13,8 @@ import js
 
 import ai
 from core import GameError, GameState
+from registry import STATES
+from setups import Placement, SetupError, build
 
 #: Without a worker, the longest the analysis board's engine thinks on the
 #: page at a time (a longer task would hold the page).
@@ -155,3 +157,22 @@ class Engine:
         if "error" in answer:
             raise GameError(f"engine: {answer['error']}")
         return answer
+
+    async def setup(self, placement: Placement) -> GameState:
+        """The game that ends in a set-up position (``setup.build``), found
+        in the worker (the search for an order of its moves can take a
+        while); raises SetupError when the rules do not allow it, GameError
+        when the worker refuses the request. Without a worker, on the page."""
+        await self._ready
+        if self.worker is None:
+            return build(placement)
+        empty = STATES[placement.game].from_settings(dict(placement.settings))
+        request = {"game": placement.game, "settings": dict(placement.settings), "turn": placement.turn,
+                   "forced": placement.forced,
+                   "cells": {empty.move_to_text(cell): owner for cell, owner in placement.cells.items()}}
+        answer = json.loads(str(await self.worker.setup(json.dumps(request))))
+        if "error" in answer:
+            raise GameError(f"engine: {answer['error']}")
+        if "refused" in answer:
+            raise SetupError(answer["refused"], "the worker's search", **answer["params"])
+        return STATES[placement.game].from_dict(answer["game"])

@@ -20,11 +20,13 @@ from typing import Any
 
 import js
 
-from core import GameError
+from core import GameError, GameState
+from setups import Placement, SetupError
 
 from ..model.explore import Exploration, Request
 from ..model.explore_view import ExploreView, explore_view
 from ..model.games import GameSpec
+from ..model.records import explore_payload
 from ..model.screen_view import stands_upright
 from ..model.setup_board import SetupBoard
 from ..model.variations import VariationError, parse_path
@@ -44,7 +46,8 @@ KEYS = {"ArrowLeft": "left", "ArrowRight": "right", "ArrowUp": "up", "ArrowDown"
         "End": "end"}
 #: The buttons drawn enabled or not from the view (``ExploreView.enabled``), by their ids.
 BUTTONS = {"home": "explore-home", "back": "explore-prev", "forward": "explore-next", "end": "explore-end",
-           "promote": "explore-promote", "main": "explore-main", "delete": "explore-delete", "best": "explore-best"}
+           "promote": "explore-promote", "main": "explore-main", "delete": "explore-delete", "best": "explore-best",
+           "swap": "explore-swap"}
 
 
 class ExplorePanel:
@@ -64,10 +67,15 @@ class ExplorePanel:
         self.moves_view = dom.BoardView(by_id("explore-moves"))
         self.lines_view = dom.BoardView(by_id("explore-lines"))
         self.notice: Msg | None = None
+        #: The set-up position being checked in the worker, or None.
+        self.checking: Placement | None = None
 
     @property
     def game(self) -> str:
         return self.spec.game
+
+    def payload(self) -> str:
+        return payload_of(self.board)
 
     # -- drawing ---------------------------------------------------------------------------
     def view(self) -> ExploreView:
@@ -78,9 +86,12 @@ class ExplorePanel:
         return explore_view(self.spec, self.board, self.setup, options, self.settings)
 
     def draw(self) -> None:
-        """Draw the board as it is now, then ask the engine if it should think."""
+        """Draw the board as it is now, then ask the engine if it should
+        think. What to ask is settled first: AutoPlay may play its move
+        then, or stop at the game's end, and the board shows that."""
         if self.closed:
             return
+        request = None if self.asking or self.setup is not None else self.board.request()
         view = self.view()
         self.board_view.render(view.board)
         self.moves_view.render(view.moves)
@@ -96,9 +107,18 @@ class ExplorePanel:
         autoplay.textContent = tr(Msg("explore.autoplay_stop" if view.autoplay else "explore.autoplay"))
         for name, button in BUTTONS.items():
             by_id(button).disabled = not view.enabled[name]
+        by_id("explore-swap").hidden = not view.enabled["swap"]
         self.draw_setup(view)
         self.app.explore_changed(self)
-        self.ask()
+        if request is not None:
+            self.asking = True
+            asyncio.ensure_future(dom.guard(self.think(request)))
+
+    def redraw(self) -> None:
+        """Draw everything anew (another language: every word is redone)."""
+        for view in (self.board_view, self.moves_view, self.lines_view):
+            view.reset()
+        self.draw()
 
     def draw_setup(self, view: ExploreView) -> None:
         setup = view.setup
@@ -113,22 +133,12 @@ class ExplorePanel:
         by_id("setup-turn-field").hidden = setup.turn is None
         fill_select(by_id("setup-board"), setup.board or (), setup.board_chosen)
         by_id("setup-board-field").hidden = setup.board is None
+        by_id("setup-done").disabled = self.checking is not None
         error = by_id("setup-error")
         error.hidden = setup.error is None
         error.textContent = "" if setup.error is None else tr(setup.error)
 
     # -- the engine --------------------------------------------------------------------------
-    def ask(self) -> None:
-        """Ask the engine about the position on screen, unless it is off,
-        busy with a request already (its answer asks again), or done."""
-        if self.asking or self.closed or self.setup is not None:
-            return
-        request = self.board.request()
-        if request is None:
-            return
-        self.asking = True
-        asyncio.ensure_future(dom.guard(self.think(request)))
-
     async def think(self, request: Request) -> None:
         try:
             reply = await self.app.engine.explore(request.state, request.seconds)
@@ -157,19 +167,37 @@ class ExplorePanel:
             self.setup.clear()
         elif name == "setup-cancel":
             self.setup = None
-        elif name == "setup-done" and self.setup is not None:
+        elif name == "setup-done" and self.setup is not None and self.checking is None:
             self.finish_setup()
         self.draw()
 
     def finish_setup(self) -> None:
+        """"Done": the position checked, and its game's move order found,
+        in the worker; the editor waits (its Done button off) meanwhile."""
         assert self.setup is not None
-        state = self.setup.done()
-        if state is None:
-            return  # the editor stays open, saying why
-        board = Exploration(state, setup=True)
-        board.engine_on, board.heat_on = self.board.engine_on, self.board.heat_on
-        self.board, self.setup = board, None
-        self.app.announce(Msg("explore.setup_ready"))
+        self.checking = self.setup.placement()
+        asyncio.ensure_future(dom.guard(self.check_setup(self.setup, self.checking)))
+
+    async def check_setup(self, setup: SetupBoard, placement: Placement) -> None:
+        try:
+            state: GameState | None = await self.app.engine.setup(placement)
+        except SetupError as error:
+            state = None
+            setup.refused(error)
+        except GameError as error:
+            js.console.warn("explore: the set-up could not be checked", str(error))
+            state = None
+            setup.error = Msg("explore.engine_failed")
+        finally:
+            self.checking = None
+        if self.closed or setup is not self.setup or setup.placement() != placement:
+            return  # left, cancelled or changed meanwhile: the editor stays as it is now
+        if state is not None:
+            board = Exploration(state, setup=True)
+            board.engine_on, board.heat_on = self.board.engine_on, self.board.heat_on
+            self.board, self.setup = board, None
+            self.app.announce(Msg("explore.setup_ready"))
+        self.draw()
 
     def toggle(self, name: str, on: bool) -> None:
         """The engine's and the heat map's switches."""
@@ -228,6 +256,11 @@ class ExplorePanel:
         self.board.autoplay = False
         for view in (self.board_view, self.moves_view, self.lines_view):
             view.clear()
+
+
+def payload_of(board: Exploration) -> str:
+    """The board as a link's payload (``records.explore_payload``)."""
+    return explore_payload(board.start, board.tree, board.setup, board.cursor)
 
 
 def fill_select(select: Any, options: Any, chosen: str) -> None:

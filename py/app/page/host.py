@@ -16,13 +16,19 @@ from .notices import Notices
 
 
 class DialogHost(Protocol):
-    """The dialogs' view of the app: the screen open now, and a game to
-    review (an import: another game's screen opens first)."""
+    """The dialogs' view of the app: the screen open now and the analysis
+    board on screen (or None), a game to review (an import: another game's
+    screen opens first) and a record to explore."""
 
     @property
     def screen(self) -> GameScreen | None: ...
 
+    @property
+    def explore(self) -> Any: ...
+
     def open_transferred(self, game: Transferred, origin: str) -> None: ...
+
+    def open_exploration(self, record: Any) -> None: ...
 
 
 class HarnessHost(Protocol):
