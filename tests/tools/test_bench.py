@@ -628,3 +628,12 @@ def test_only_runs_the_named_measurements_and_refuses_unknown_names() -> None:
         main(["--only", "no_such_table"])
     with pytest.raises(SystemExit):
         main(["--only", "engine_lines", "--write", "x.md"])
+
+
+def test_a_position_solved_at_once_gets_no_next_slice() -> None:
+    page = WorkerInCPython()
+    state = GAMES["hex"].from_settings({"size": 5, "swap": False})
+    for move in ("c3", "b3"):  # the first player's win on 5 x 5, which the solver proves at once
+        state.push(state.parse_move(move))
+    found = look(page, state)
+    assert [r["seconds"] for r in page.requests] == [FIRST_SLICE] and found.next_s is None

@@ -4,6 +4,7 @@ explores on it."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections.abc import Sequence
@@ -57,13 +58,14 @@ class Look:
     """The analysis board's engine on one new position: seconds until the
     first answer with lines (the answers before it summed), how many
     answers that took, how many lines it had and how many search
-    iterations; then the next slice's seconds."""
+    iterations; then the next slice's seconds (None: the model asked none,
+    every line being proven)."""
 
     first_s: float
     answers: int
     lines: int
     iterations: int
-    next_s: float
+    next_s: float | None
 
 
 def ask(page: Any, state: GameState, seconds: float) -> tuple[float, dict[str, Any]]:
@@ -80,7 +82,8 @@ def ask(page: Any, state: GameState, seconds: float) -> tuple[float, dict[str, A
 def look(page: Any, state: GameState) -> Look:
     """Ask about ``state`` as the analysis board's model does (its
     ``request`` and ``answer``: ``FIRST_SLICE`` on a new position, then
-    ``SLICE``) until an answer has lines, then one slice more."""
+    ``SLICE``) until an answer has lines, then one slice more unless the
+    model asks none (its lines all proven)."""
     board = Exploration(state)
     board.toggle_engine()
     waited = 0.0
@@ -96,14 +99,18 @@ def look(page: Any, state: GameState) -> Look:
             break
     else:
         raise BenchError(f"no lines in {MAX_ANSWERS} answers about {state.position_text()}")
-    first = reply
+    first = Look(waited, answers, len(reply["lines"]), int(reply["verdict"]["iterations"]), None)
     follow = board.request()
-    if follow is None or follow.seconds != SLICE:
+    if follow is None:
+        if not all(line["proof"] is not None for line in board.lines()):
+            raise BenchError(f"the analysis board's model stopped asking about {state.position_text()} unsolved")
+        return first
+    if follow.seconds != SLICE:
         raise BenchError(f"the analysis board's model asked {follow} after its first answer")
     next_s, reply = ask(page, follow.state, follow.seconds)
     if not board.answer(follow, reply) or not board.lines():
         raise BenchError(f"the next slice about {state.position_text()} had no lines")
-    return Look(waited, answers, len(first["lines"]), int(first["verdict"]["iterations"]), next_s)
+    return dataclasses.replace(first, next_s=next_s)
 
 
 def off_line(state: GameState, before: Sequence[int] | None) -> GameState | None:
@@ -153,6 +160,7 @@ def engine_lines(bench: Bench) -> list[Row]:
                     ask(page, reset, RESET_S)
                 looks.append(look(page, state))
                 before = state.moves
+        nexts = [x.next_s for x in looks if x.next_s is not None]
         rows.append(Row(LINES_TITLE, {
             "board": label,
             "positions": f"{len(looks)} ({rounds} game{'s' if rounds > 1 else ''} × {len(PLIES)})",
@@ -160,7 +168,8 @@ def engine_lines(bench: Bench) -> list[Row]:
             "answers until lines": spread([x.answers for x in looks]),
             f"lines (of {COUNT})": spread([x.lines for x in looks]),
             "search iterations in it, median": sorted(x.iterations for x in looks)[len(looks) // 2],
-            f"next slice (asking {SLICE:g} s)": Stat.of([x.next_s for x in looks]),
+            f"next slice (asking {SLICE:g} s)": Stat.of(nexts) if nexts else None,
+            "solved at once (no next slice)": len(looks) - len(nexts),
         }))
     bench.facts["explore_lines"] = rounds
     return rows
