@@ -91,6 +91,8 @@ class App:
         self.explorations: dict[str, Exploration] = {}
         #: A board to open with the next explore route (from a game's screen).
         self.pending_explore: Exploration | None = None
+        #: The past game's id and the board last kept with it.
+        self.kept: tuple[str, str] | None = None
 
     @staticmethod
     def _local_storage() -> Any:
@@ -312,8 +314,11 @@ class App:
         open it as it is)."""
         self.explorations[panel.game] = panel.board
         payload = panel.payload()
-        if panel.board.home is not None and self.screen is not None and self.screen.game == panel.game:
-            self.screen.play.store.archive.keep_exploration(panel.board.home, payload)
+        home = panel.board.home
+        if home is not None and self.kept != (home, payload) and self.screen is not None \
+                and self.screen.game == panel.game:
+            self.screen.play.store.archive.keep_exploration(home, payload)
+            self.kept = (home, payload)  # an engine's answer changes no move: not read and written again
         if shell.page() == "explore" and shell.route() == panel.game:
             fragment = records.explore_fragment(panel.game, payload)
             if str(js.location.hash) != fragment:
