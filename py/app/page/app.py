@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import js
 from pyodide.ffi import create_proxy
 
-from ..model import archive, embed, records, transfer
+from ..model import archive, embed, transfer
 from ..model.change import NOTHING, Change
-from ..model.explore import Exploration
 from ..model.games import SPECS
 from ..model.keep import SOUND_SETTING
 from ..model.parts import EVERY, Part
@@ -32,8 +31,12 @@ from . import dialogs, dom, insight_panel, render, touch
 from .controller import ScreenController
 from .dom import by_id, found, on, tr
 from .engine import Engine
-from .explore_panel import KEYS as EXPLORE_KEYS, ExplorePanel, payload_of
 from .notices import Notices
+
+if TYPE_CHECKING:  # the analysis board's modules are imported when it first opens, not with the page
+    from ..model import records
+    from ..model.explore import Exploration
+    from .explore_panel import ExplorePanel
 
 shell = js.window.appShell
 # A phone held upright (and any window as narrow and tall): Hex's rhombus
@@ -271,6 +274,10 @@ class App:
         screen asked for, else the one of the link (``?x=``), else the one
         last left, else an empty board with the game's settings. A damaged
         link says what is wrong and opens the board last left."""
+        from ..model import records
+        from ..model.explore import Exploration
+        from .explore_panel import ExplorePanel, payload_of
+
         pending, self.pending_explore = self.pending_explore, None
         payload = embed.query_params(str(shell.pageQuery())).get(records.EXPLORE_PARAM)
         panel = self.explore
@@ -295,6 +302,9 @@ class App:
     def explore_link(self, game: str, payload: str) -> Exploration | None:
         """The analysis board of a link's payload, or None with a notice
         saying what is wrong with it."""
+        from ..model import records
+        from ..model.explore import Exploration
+
         try:
             return Exploration.of_record(records.read_explore(game, payload))
         except ValueError as error:  # a TransferError, or a GameError the record's checks let through
@@ -312,6 +322,8 @@ class App:
         """The analysis board changed: it is the one to come back to, and
         the address holds it (a reload, a copied address, Back and Forward
         open it as it is)."""
+        from ..model import records
+
         self.explorations[panel.game] = panel.board
         payload = panel.payload()
         home = panel.board.home
@@ -326,6 +338,8 @@ class App:
 
     def open_exploration(self, record: records.ExploreRecord) -> None:
         """An imported record on the analysis board of its game."""
+        from ..model.explore import Exploration
+
         self.pending_explore = Exploration.of_record(record)
         if self.explore is not None and self.explore.game == record.game:
             self.open_explore(record.game)
@@ -340,6 +354,8 @@ class App:
         screen = self.screen
         if screen is None:
             return
+        from ..model.explore import Exploration
+
         home = screen.review.archived_id()
         archive = screen.play.store.archive
         kept = None if home is None else archive.exploration(home)
@@ -379,9 +395,13 @@ class App:
     def explore_key(self, event: Any) -> None:
         """← → ↑ ↓ Home End move through the tree, except in a menu and on a
         cell of the board (there the arrows move between cells)."""
-        name = EXPLORE_KEYS.get(str(event.key))
+        if self.explore is None:
+            return
+        from .explore_panel import KEYS
+
+        name = KEYS.get(str(event.key))
         target = event.target
-        if (name is None or self.explore is None or event.altKey or event.ctrlKey or event.metaKey
+        if (name is None or event.altKey or event.ctrlKey or event.metaKey
                 or str(target.tagName).lower() in ("select", "input", "textarea")
                 or found(target.closest("[data-move]"))):  # dom.grid_keys moves between the board's cells
             return

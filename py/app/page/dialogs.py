@@ -16,7 +16,7 @@ from typing import Any
 import js
 from pyodide.ffi import to_js
 
-from ..model import embed, records, transfer
+from ..model import embed, transfer
 from ..model.review import IMPORT
 from ..model.words import Msg
 from . import dom
@@ -126,6 +126,8 @@ class ShareDialog(Dialog):
         self.field.value = page_url() + transfer.share_fragment(screen.game, screen.review.share_payload())
 
     def fill_explore(self, panel: Any) -> None:
+        from ..model import records
+
         say("share-title", "explore.share_title")
         say("share-help", "explore.share_help")
         self.field.value = page_url() + records.explore_fragment(panel.game, panel.payload())
@@ -145,6 +147,8 @@ class ExportDialog(Dialog):
         self.offer(screen.review.export_text(), transfer.export_filename(screen.shown.state))
 
     def fill_explore(self, panel: Any) -> None:
+        from ..model import records
+
         say("export-title", "explore.export_title")
         say("export-help", "explore.export_help")
         board = panel.board
@@ -200,6 +204,8 @@ class ImportDialog:
         """The text as a game to review, or on the analysis board (with
         its variations, a set-up position, a plain list of Hex moves or
         another site's link) when that is where Import was pressed."""
+        from ..model import records
+
         explore = explore_on_screen(self.host) is not None
         try:
             read = records.read_exploration(str(self.text.value)) if explore else transfer.import_text(
