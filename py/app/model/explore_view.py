@@ -86,11 +86,11 @@ def explore_view(spec: GameSpec, board: Exploration, setup: SetupBoard | None, o
         status=status(spec, state, settings),
         detail=(spec.detail(state) if spec.detail is not None and not state.is_over() else None),
         moves=move_list(board),
-        lines=lines_panel(board, lines),
+        lines=lines_panel(board, state, lines),
         engine_on=board.engine_on,
         heat_on=board.heat_on,
         autoplay=board.autoplay,
-        enabled=enabled(board),
+        enabled=enabled(board, state, lines),
         setup=None,
     )
 
@@ -104,15 +104,16 @@ def status(spec: GameSpec, state: GameState, settings: dict[str, Any]) -> Msg:
     return Msg("explore.wins", {"side": side(spec, outcome.winner, settings)})
 
 
-def enabled(board: Exploration) -> dict[str, bool]:
+def enabled(board: Exploration, state: GameState, lines: list[dict[str, Any]]) -> dict[str, bool]:
+    """Which buttons act on ``state``, the position on screen, with the
+    engine's ``lines`` for it."""
     cursor, tree = board.cursor, board.tree
-    state = board.state()
     return {
         "swap": bool(getattr(state, "can_swap", lambda: False)()) and not state.is_over(),
         "home": bool(cursor), "back": bool(cursor),
         "forward": bool(tree.node(cursor).children), "end": tree.main_line(cursor) != cursor,
         "promote": any(cursor), "main": any(cursor), "delete": bool(cursor),
-        "best": bool(board.lines()) and not board.autoplay,
+        "best": bool(lines) and not board.autoplay,
     }
 
 
@@ -213,11 +214,10 @@ def _move(board: Exploration, path: Path, move: str, ply: int) -> Node:
 
 
 # -- the engine's lines ---------------------------------------------------------------------
-def lines_panel(board: Exploration, lines: list[dict[str, Any]]) -> Node:
+def lines_panel(board: Exploration, state: GameState, lines: list[dict[str, Any]]) -> Node:
     """The engine's best moves, each a button that plays it, with its
     chance for the side to move (or, proven, a win, a loss or a draw for
     it) and the line it leads to."""
-    state = board.state()
     if not board.engine_on:
         items: list[Child] = [node("p", {"class": "small"}, Msg("explore.engine_off"))]
     elif state.is_over():
@@ -266,7 +266,7 @@ def setup_view(spec: GameSpec, board: Exploration, setup: SetupBoard, options: d
         moves=move_list(board),
         lines=node("ol", {"class": "engine-lines", "data-testid": "engine-lines", "data-thinking": "false"}),
         engine_on=board.engine_on, heat_on=board.heat_on, autoplay=False,
-        enabled=dict.fromkeys(enabled(board), False),
+        enabled=dict.fromkeys(enabled(board, board.state(), []), False),
         setup=SetupView(turn, SEATS[setup.side_to_move()], boards if setup.chooses_board else None,
                         "" if setup.forced is None else str(setup.forced + 1), setup.error),
     )
